@@ -1,0 +1,251 @@
+"""Writes: every change to hands and scores goes through these functions.
+
+The engine is the only place scores are computed; `score_stored_hand` is the
+one adapter from a stored hand to the engine's input, and `save_hand` writes
+the hand and its score rows in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+
+from .models import Event, Hand, HandScore, Player, Round, Seat, Table
+
+User = AbstractBaseUser | AnonymousUser
+
+
+class HandConflict(Exception):
+    """The hand changed since the form was opened: somebody else saved first."""
+
+    def __init__(self, current: Hand | None) -> None:
+        super().__init__(_("This hand was changed by someone else since you opened it."))
+        self.current = current
+
+
+class SheetLocked(PermissionDenied):
+    pass
+
+
+# --- permissions -------------------------------------------------------------
+
+
+def is_organiser(user: User) -> bool:
+    return bool(user.is_authenticated and user.has_perm("tournaments.organise"))
+
+
+def can_score(user: User, table: Table) -> bool:
+    """Scorekeepers of the table, and organisers; nobody once the sheet is validated,
+    except an organiser."""
+    if not user.is_authenticated:
+        return False
+    if is_organiser(user):
+        return True
+    if table.is_validated or table.round.status == Round.Status.LOCKED:
+        return False
+    return table.scorekeepers.filter(pk=user.pk).exists()
+
+
+# --- the adapter to the engine -----------------------------------------------
+
+
+def engine_hand(hand: Hand, seats: Sequence[Seat]) -> scoring.Hand:
+    """The engine's view of a (possibly unsaved) hand at a table: players by id."""
+    players = tuple(seat.player_id for seat in seats)
+
+    def entries(raw: Any, cls: type) -> tuple[Any, ...]:
+        return tuple(cls(player=item.get("player"), size=item.get("size")) for item in raw or [])
+
+    return scoring.Hand(
+        players=players,
+        taker=hand.taker_id,
+        contract=hand.contract or None,
+        partner=hand.partner_id,
+        oudlers=hand.oudlers,
+        points=Fraction(str(hand.points)),
+        petit_au_bout=hand.petit_au_bout or None,
+        poignees=entries(hand.poignees, scoring.Poignee),
+        chelem=scoring.Chelem(
+            announced=hand.chelem_announced, made_by=hand.chelem_made_by or None
+        ),
+        miseres=entries(hand.miseres, scoring.Misere),
+        sitting_out=hand.sitting_out_id,
+    )
+
+
+def score_stored_hand(
+    hand: Hand, seats: Sequence[Seat], rules: scoring.RuleSet
+) -> scoring.HandResult:
+    """Score a hand; raises scoring.HandError naming the field at fault."""
+    return scoring.score_hand(engine_hand(hand, seats), rules)
+
+
+def apply_table_mode(hand: Hand, table: Table, seats: Sequence[Seat]) -> None:
+    """At a table of 5 where the dealer sits out, the dealer scores 0 this hand."""
+    if len(seats) == 5 and table.five_mode == Table.FiveMode.DEALER_OUT:
+        hand.sitting_out_id = hand.dealer_id
+    else:
+        hand.sitting_out_id = None
+
+
+def preview_hand(*, table: Table, hand: Hand) -> scoring.HandResult:
+    """The scores a hand would get, without writing anything (live form preview)."""
+    seats = table_seats(table)
+    apply_table_mode(hand, table, seats)
+    return score_stored_hand(hand, seats, table.round.event.rules)
+
+
+def table_seats(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("player").order_by("position"))
+
+
+# --- writes ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SavedHand:
+    hand: Hand
+    result: scoring.HandResult
+
+
+def _score_rows(hand: Hand, table: Table, result: scoring.HandResult) -> list[HandScore]:
+    if sum(result.scores.values()) != 0:  # the engine guarantees it; the ledger checks it
+        raise AssertionError(f"hand {hand.pk} does not sum to zero: {result.scores}")
+    return [
+        HandScore(
+            hand=hand,
+            player_id=player_id,
+            event_id=table.round.event_id,
+            round_id=table.round_id,
+            table=table,
+            points=points,
+            is_taker=player_id == hand.taker_id,
+            made=result.made if player_id == hand.taker_id else None,
+        )
+        for player_id, points in result.scores.items()
+    ]
+
+
+@transaction.atomic
+def save_hand(
+    *,
+    table: Table,
+    hand: Hand,
+    user: User,
+    expected_version: int | None = None,
+) -> SavedHand:
+    """Create or update a hand and rewrite its score rows, all or nothing.
+
+    `hand` carries the new inputs (unsaved instance, or an instance with pk for
+    an edit); `expected_version` is the version the editor started from.
+    """
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    if not can_score(user, table):
+        raise SheetLocked(_("You may not enter hands at this table."))
+    seats = table_seats(table)
+    apply_table_mode(hand, table, seats)
+    result = score_stored_hand(hand, seats, table.round.event.rules)
+
+    if hand.pk:
+        current = Hand.objects.select_for_update().filter(pk=hand.pk, table=table).first()
+        if current is None or current.version != expected_version:
+            raise HandConflict(current)
+        hand.version = current.version + 1
+        hand.number = current.number
+    else:
+        last = table.hands.aggregate(n=Max("number"))["n"] or 0
+        hand.number = last + 1
+        hand.version = 1
+    hand.table = table
+    hand.entered_by = user if user.is_authenticated else None
+    hand.save()
+    HandScore.objects.filter(hand=hand).delete()
+    HandScore.objects.bulk_create(_score_rows(hand, table, result))
+    return SavedHand(hand=hand, result=result)
+
+
+@transaction.atomic
+def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
+    table = Table.objects.select_for_update().select_related("round").get(pk=hand.table_id)
+    if not can_score(user, table):
+        raise SheetLocked(_("You may not change hands at this table."))
+    current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
+    if current is None or current.version != expected_version:
+        raise HandConflict(current)
+    current._change_reason = "deleted"  # kept by django-simple-history
+    current.delete()
+
+
+@transaction.atomic
+def validate_sheet(*, table: Table, user: User) -> Table:
+    """Lock the sheet: from now on only an organiser may change it."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if not (is_organiser(user) or table.scorekeepers.filter(pk=user.pk).exists()):
+        raise PermissionDenied(_("Only the table's scorekeepers or an organiser may validate it."))
+    if table.validated_at is None:
+        table.validated_at = timezone.now()
+        table.validated_by = user if user.is_authenticated else None
+        table.save(update_fields=["validated_at", "validated_by"])
+    return table
+
+
+@transaction.atomic
+def reopen_sheet(*, table: Table, user: User) -> Table:
+    if not is_organiser(user):
+        raise PermissionDenied(_("Only an organiser may reopen a validated sheet."))
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    table.validated_at = None
+    table.validated_by = None
+    table.save(update_fields=["validated_at", "validated_by"])
+    return table
+
+
+@transaction.atomic
+def rescore_event(*, event: Event) -> int:
+    """Recompute every score row of an event from the stored inputs and rules."""
+    rules = event.rules
+    tables = Table.objects.filter(round__event=event).select_related("round").prefetch_related(
+        "seats"
+    )
+    rows: list[HandScore] = []
+    count = 0
+    for table in tables:
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        for hand in table.hands.all():
+            rows.extend(_score_rows(hand, table, score_stored_hand(hand, seats, rules)))
+            count += 1
+    HandScore.objects.filter(event=event).delete()
+    HandScore.objects.bulk_create(rows, batch_size=2000)
+    return count
+
+
+@transaction.atomic
+def seat_table(
+    *,
+    round: Round,
+    number: int,
+    players: Sequence[Player],
+    five_mode: str = Table.FiveMode.CALLED_KING,
+    scorekeepers: Sequence[Any] = (),
+) -> Table:
+    """Create a table with its seats in the given order (position 1 deals first)."""
+    if not 3 <= len(players) <= 5:
+        raise ValueError(_("A table seats 3, 4 or 5 players."))
+    table = Table.objects.create(round=round, number=number, five_mode=five_mode)
+    Seat.objects.bulk_create(
+        Seat(table=table, player=player, position=i) for i, player in enumerate(players, 1)
+    )
+    if scorekeepers:
+        table.scorekeepers.set(scorekeepers)
+    return table
