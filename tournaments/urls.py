@@ -1,7 +1,10 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import views
+from .views import site
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", site.home, name="home"),
+    path("", include("tournaments.urls_public")),
+    path("score/", include("tournaments.urls_scorekeeping")),
+    path("organise/", include("tournaments.urls_organiser")),
 ]

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from .models import Event, Hand, HandScore, Player, Round, Seat, Table
+from ..models import Event, Hand, HandScore, Player, Round, Seat, Table
 
 User = AbstractBaseUser | AnonymousUser
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what the project needs into ./.venv (and, as root on Debian, the system
+# packages the tests use: Chromium for the browser tests, gettext for catalogues).
+# Safe to run again: it only adds what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_system=${1:-}
+if [ "$want_system" = "--system" ]; then
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
+  if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+      echo "Installing system packages: ${missing[*]}"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+      echo "Please install: ${missing[*]} (e.g. sudo apt-get install ${missing[*]})" >&2
+      exit 1
+    fi
+  fi
+fi
+
+python=${PYTHON:-python3}
+[ -x .venv/bin/python ] || "$python" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e ".[test]"

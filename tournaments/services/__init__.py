@@ -1,0 +1,1 @@
+"""Writes, split by subject; import from the submodules."""

@@ -1,0 +1,1 @@
+"""Thin views, split by audience: scorekeeping, organiser, public."""
