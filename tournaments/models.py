@@ -80,9 +80,7 @@ class Event(models.Model):
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="events"
     )
-    kind = models.CharField(
-        _("kind"), max_length=20, choices=Kind.choices, default=Kind.CLUB_NIGHT
-    )
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.CLUB_NIGHT)
     name = models.CharField(_("name"), max_length=160)
     date = models.DateField(_("date"))
     rules_name = models.CharField(_("rule set"), max_length=60, default="fft")
@@ -121,12 +119,12 @@ class Event(models.Model):
             self.rules_json = scoring.rules_from_json(self.rules_name).to_json()
         super().save(*args, **kwargs)
 
+    def get_absolute_url(self) -> str:
+        return reverse("event_detail", args=[self.pk])
+
     @property
     def rules(self) -> scoring.RuleSet:
         return scoring.rules_from_json(self.rules_json or self.rules_name)
-
-    def get_absolute_url(self) -> str:
-        return reverse("event_detail", args=[self.pk])
 
 
 class Round(models.Model):
@@ -160,7 +158,9 @@ class Table(models.Model):
         DEALER_OUT = "dealer_out", _("dealer sits out (4 players)")
 
     round = models.ForeignKey(
-        Round, verbose_name=pgettext_lazy("tournament", "round"), on_delete=models.CASCADE,
+        Round,
+        verbose_name=pgettext_lazy("tournament", "round"),
+        on_delete=models.CASCADE,
         related_name="tables",
     )
     number = models.PositiveSmallIntegerField(_("table number"))
@@ -198,12 +198,12 @@ class Table(models.Model):
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
 
+    def get_absolute_url(self) -> str:
+        return reverse("table_sheet", args=[self.pk])
+
     @property
     def is_validated(self) -> bool:
         return self.validated_at is not None
-
-    def get_absolute_url(self) -> str:
-        return reverse("table_sheet", args=[self.pk])
 
 
 class Seat(models.Model):
@@ -247,28 +247,48 @@ class Hand(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("hand number"))
     dealer = models.ForeignKey(
-        Player, verbose_name=_("dealer"), null=True, blank=True, on_delete=models.PROTECT,
+        Player,
+        verbose_name=_("dealer"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="+",
     )
     contract = models.CharField(
-        _("contract"), max_length=20, choices=Contract.choices, blank=True,
+        _("contract"),
+        max_length=20,
+        choices=Contract.choices,
+        blank=True,
         help_text=_("Empty when everybody passed."),
     )
     taker = models.ForeignKey(
-        Player, verbose_name=_("taker"), null=True, blank=True, on_delete=models.PROTECT,
+        Player,
+        verbose_name=_("taker"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="+",
     )
     partner = models.ForeignKey(
-        Player, verbose_name=_("called partner"), null=True, blank=True,
-        on_delete=models.PROTECT, related_name="+",
+        Player,
+        verbose_name=_("called partner"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
     )
     sitting_out = models.ForeignKey(
-        Player, verbose_name=_("sitting out"), null=True, blank=True, on_delete=models.PROTECT,
+        Player,
+        verbose_name=_("sitting out"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="+",
     )
     oudlers = models.PositiveSmallIntegerField(_("oudlers"), default=0)
-    points = models.DecimalField(_("taker camp points"), max_digits=3, decimal_places=1,
-                                 default=Decimal(0))
+    points = models.DecimalField(
+        _("taker camp points"), max_digits=3, decimal_places=1, default=Decimal(0)
+    )
     petit_au_bout = models.CharField(
         _("petit au bout"), max_length=10, choices=Camp.choices, blank=True
     )
@@ -281,8 +301,12 @@ class Hand(models.Model):
     # [{"player": <player id>, "size": "simple"|"double"}]
     miseres = models.JSONField(_("misères"), default=list, blank=True)
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("entered by"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     # Optimistic lock: a save must name the version it was edited from.
     version = models.PositiveIntegerField(_("version"), default=1)
@@ -320,7 +344,9 @@ class HandScore(models.Model):
         Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="hand_scores"
     )
     round = models.ForeignKey(
-        Round, verbose_name=pgettext_lazy("tournament", "round"), on_delete=models.CASCADE,
+        Round,
+        verbose_name=pgettext_lazy("tournament", "round"),
+        on_delete=models.CASCADE,
         related_name="hand_scores",
     )
     table = models.ForeignKey(
@@ -334,9 +360,7 @@ class HandScore(models.Model):
         ordering = ["hand", "player"]
         verbose_name = _("hand score")
         verbose_name_plural = _("hand scores")
-        constraints = [
-            models.UniqueConstraint(fields=["hand", "player"], name="hand_score_unique")
-        ]
+        constraints = [models.UniqueConstraint(fields=["hand", "player"], name="hand_score_unique")]
         indexes = [
             models.Index(fields=["event", "player"]),
             models.Index(fields=["player", "event"]),
@@ -372,7 +396,11 @@ class Registration(models.Model):
         Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="registrations"
     )
     team = models.ForeignKey(
-        Team, verbose_name=_("team"), null=True, blank=True, on_delete=models.SET_NULL,
+        Team,
+        verbose_name=_("team"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="members",
     )
     active = models.BooleanField(
