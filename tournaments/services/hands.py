@@ -76,9 +76,7 @@ def engine_hand(hand: Hand, seats: Sequence[Seat]) -> scoring.Hand:
         points=Fraction(str(hand.points)),
         petit_au_bout=hand.petit_au_bout or None,
         poignees=entries(hand.poignees, scoring.Poignee),
-        chelem=scoring.Chelem(
-            announced=hand.chelem_announced, made_by=hand.chelem_made_by or None
-        ),
+        chelem=scoring.Chelem(announced=hand.chelem_announced, made_by=hand.chelem_made_by or None),
         miseres=entries(hand.miseres, scoring.Misere),
         sitting_out=hand.sitting_out_id,
     )
@@ -215,8 +213,8 @@ def reopen_sheet(*, table: Table, user: User) -> Table:
 def rescore_event(*, event: Event) -> int:
     """Recompute every score row of an event from the stored inputs and rules."""
     rules = event.rules
-    tables = Table.objects.filter(round__event=event).select_related("round").prefetch_related(
-        "seats"
+    tables = (
+        Table.objects.filter(round__event=event).select_related("round").prefetch_related("seats")
     )
     rows: list[HandScore] = []
     count = 0
