@@ -195,6 +195,7 @@ def validate_sheet(*, table: Table, user: User) -> Table:
         table.validated_at = timezone.now()
         table.validated_by = user if user.is_authenticated else None
         table.save(update_fields=["validated_at", "validated_by"])
+    refresh_round_status(table.round)
     return table
 
 
@@ -206,7 +207,24 @@ def reopen_sheet(*, table: Table, user: User) -> Table:
     table.validated_at = None
     table.validated_by = None
     table.save(update_fields=["validated_at", "validated_by"])
+    refresh_round_status(table.round)
     return table
+
+
+def refresh_round_status(round_: Round) -> Round:
+    """A round locks once every table's sheet is validated, and reopens with any.
+
+    The round row is locked first so two tables validated at once cannot both
+    miss each other's validation.
+    """
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    validated = list(round_.tables.values_list("validated_at", flat=True))
+    locked = bool(validated) and all(v is not None for v in validated)
+    status = Round.Status.LOCKED if locked else Round.Status.OPEN
+    if round_.status != status:
+        round_.status = status
+        round_.save(update_fields=["status"])
+    return round_
 
 
 @transaction.atomic

@@ -1,0 +1,114 @@
+"""Tournament rankings, read from the score ledger with one aggregate query.
+
+Tie-break (documented for organisers): players are ordered by
+1. total score, decreasing;
+2. then the better best single round, decreasing (a strong round weighs more
+   than a string of small ones, as on a paper sheet where it is read first);
+3. then the number of contracts won as taker, decreasing;
+players still equal after these share the rank and are listed by name.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+
+from ..models import Event, HandScore, Player, Registration, Round
+
+
+@dataclass
+class RankingRow:
+    player_id: int
+    name: str
+    club: str
+    team: str | None
+    round_totals: dict[int, int] = field(default_factory=dict)
+    total: int = 0
+    hands: int = 0
+    contracts_won: int = 0
+    rank: int = 0
+
+    @property
+    def best_round(self) -> int:
+        return max(self.round_totals.values(), default=0)
+
+    def sort_key(self) -> tuple[int, int, int]:
+        return (-self.total, -self.best_round, -self.contracts_won)
+
+
+@dataclass
+class TeamRow:
+    name: str
+    members: list[RankingRow]
+    total: int
+    rank: int = 0
+
+
+def assign_ranks(rows: list[RankingRow]) -> list[RankingRow]:
+    """Sort by the tie-break and give equal rows the same rank (1, 2, 2, 4)."""
+    rows.sort(key=lambda r: (*r.sort_key(), r.name.casefold()))
+    previous = None
+    for position, row in enumerate(rows, 1):
+        key = row.sort_key()
+        row.rank = position if key != previous else rows[position - 2].rank
+        previous = key
+    return rows
+
+
+def tournament_ranking(event: Event, *, up_to_round: int | None = None) -> list[RankingRow]:
+    """Every registered or seated player, with a total per round; 2 queries."""
+    scores = HandScore.objects.filter(event=event)
+    if up_to_round is not None:
+        scores = scores.filter(round__number__lte=up_to_round)
+    per_round = scores.values("player_id", "round__number").annotate(
+        total=Sum("points"),
+        hands=Count("id"),
+        won=Count("id", filter=Q(is_taker=True, made=True)),
+    )
+    rows: dict[int, RankingRow] = {}
+    registrations = Registration.objects.filter(event=event).values_list(
+        "player_id", "player__name", "player__club__name", "team__name"
+    )
+    for player_id, name, club, team in registrations:
+        rows[player_id] = RankingRow(player_id, name, club, team)
+    missing: set[int] = set()
+    for item in per_round:
+        row = rows.get(item["player_id"])
+        if row is None:  # seated at a club night without a registration
+            missing.add(item["player_id"])
+            row = rows[item["player_id"]] = RankingRow(item["player_id"], "", "", None)
+        row.round_totals[item["round__number"]] = item["total"]
+        row.total += item["total"]
+        row.hands += item["hands"]
+        row.contracts_won += item["won"]
+    if missing:
+        for player_id, name, club in Player.objects.filter(pk__in=missing).values_list(
+            "pk", "name", "club__name"
+        ):
+            rows[player_id].name, rows[player_id].club = name, club
+    return assign_ranks(list(rows.values()))
+
+
+def team_ranking(rows: list[RankingRow]) -> list[TeamRow]:
+    """Team members' totals added up; teams equal on total share the rank."""
+    teams: dict[str, list[RankingRow]] = defaultdict(list)
+    for row in rows:
+        if row.team:
+            teams[row.team].append(row)
+    result = [
+        TeamRow(name=name, members=members, total=sum(m.total for m in members))
+        for name, members in teams.items()
+    ]
+    result.sort(key=lambda t: (-t.total, t.name.casefold()))
+    for position, team in enumerate(result, 1):
+        same = position > 1 and result[position - 2].total == team.total
+        team.rank = result[position - 2].rank if same else position
+    return result
+
+
+def round_numbers(event: Event) -> list[int]:
+    return list(
+        Round.objects.filter(event=event).order_by("number").values_list("number", flat=True)
+    )

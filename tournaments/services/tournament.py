@@ -1,0 +1,175 @@
+"""Tournament rounds: seating from registrations, swaps, regeneration, locking.
+
+The seating itself is tournaments.seating (pure Python); this module turns the
+database into its input and its output back into tables and seats.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import seating
+from ..models import Event, Hand, Player, Registration, Round, Seat, Table
+from .hands import seat_table
+
+# At a tournament table of 5 the dealer sits out, so every table plays the same
+# 4-player deals and table scores stay comparable.
+TOURNAMENT_FIVE_MODE = Table.FiveMode.DEALER_OUT
+
+
+def previous_seatings(event: Event, before: int) -> list[list[list[int]]]:
+    """The player ids at each table of the rounds before `before` (one query)."""
+    rounds: dict[int, dict[int, list[int]]] = {}
+    seats = (
+        Seat.objects.filter(table__round__event=event, table__round__number__lt=before)
+        .order_by("table__round__number", "table__number", "position")
+        .values_list("table__round__number", "table_id", "player_id")
+    )
+    for number, table_id, player_id in seats:
+        rounds.setdefault(number, {}).setdefault(table_id, []).append(player_id)
+    return [list(tables.values()) for _, tables in sorted(rounds.items())]
+
+
+def present_players(event: Event) -> tuple[list[int], dict[int, int]]:
+    """Players registered and present, and their team ids (team mode)."""
+    registrations = Registration.objects.filter(event=event, active=True).values_list(
+        "player_id", "team_id"
+    )
+    players, teams = [], {}
+    for player_id, team_id in registrations:
+        players.append(player_id)
+        if team_id is not None:
+            teams[player_id] = team_id
+    return players, teams
+
+
+def _ensure_seed(event: Event) -> int:
+    if event.seed is None:
+        event.seed = random.SystemRandom().randrange(1, 2**53)
+        event.save(update_fields=["seed"])
+    return event.seed
+
+
+def _round_seed(event: Event, number: int, attempt: int = 0) -> int:
+    # Each round gets its own reproducible seed derived from the event's.
+    return (_ensure_seed(event) * 1_000_003 + number * 101 + attempt) % 2**63
+
+
+def _create_tables(round_: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
+    players = Player.objects.in_bulk({p for table in tables for p in table})
+    return [
+        seat_table(
+            round=round_,
+            number=number,
+            players=[players[p] for p in table],
+            five_mode=TOURNAMENT_FIVE_MODE,
+        )
+        for number, table in enumerate(tables, 1)
+    ]
+
+
+@transaction.atomic
+def generate_round(*, event: Event, attempt: int = 0) -> Round:
+    """Seat the next round from the present registrations and the earlier rounds."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    last = event.rounds.order_by("-number").first()
+    if last is not None and last.status != Round.Status.LOCKED:
+        raise ValidationError(_("Round %(number)s is still open.") % {"number": last.number})
+    number = (last.number if last else 0) + 1
+    if number > event.rounds_planned:
+        raise ValidationError(
+            _("All %(count)s rounds have been played.") % {"count": event.rounds_planned}
+        )
+    players, teams = present_players(event)
+    if len(players) < 3:
+        raise ValidationError(_("At least 3 present players are needed to seat a round."))
+    tables = seating.seat_round(
+        players,
+        previous=previous_seatings(event, number),
+        teams=teams or None,
+        seed=_round_seed(event, number, attempt),
+    )
+    round_ = Round.objects.create(event=event, number=number)
+    _create_tables(round_, tables)
+    return round_
+
+
+def round_started(round_: Round) -> bool:
+    return Hand.objects.filter(table__round=round_).exists()
+
+
+@transaction.atomic
+def regenerate_round(*, round: Round, attempt: int = 1) -> Round:
+    """Seat a round again (new draw) as long as no hand has been entered in it."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    if round_started(round_):
+        raise ValidationError(_("Hands have been entered in this round: it cannot be redrawn."))
+    event = round_.event
+    players, teams = present_players(event)
+    tables = seating.seat_round(
+        players,
+        previous=previous_seatings(event, round_.number),
+        teams=teams or None,
+        seed=_round_seed(event, round_.number, attempt),
+    )
+    round_.tables.all().delete()
+    _create_tables(round_, tables)
+    return round_
+
+
+@transaction.atomic
+def swap_players(*, round: Round, player_a: Player, player_b: Player) -> None:
+    """Swap two players' seats by hand (neither table may have hands yet)."""
+    seats = {
+        s.player_id: s
+        for s in Seat.objects.select_for_update()
+        .filter(table__round=round, player__in=[player_a, player_b])
+        .select_related("table")
+    }
+    if len(seats) != 2 or player_a == player_b:
+        raise ValidationError(_("Both players must be seated in this round."))
+    seat_a, seat_b = seats[player_a.pk], seats[player_b.pk]
+    if seat_a.table_id == seat_b.table_id:
+        raise ValidationError(_("These players already sit at the same table."))
+    if Hand.objects.filter(table_id__in=[seat_a.table_id, seat_b.table_id]).exists():
+        raise ValidationError(_("Hands have been entered at these tables."))
+    teams = dict(
+        Registration.objects.filter(event=round.event, team__isnull=False).values_list(
+            "player_id", "team_id"
+        )
+    )
+    for moving, seat in ((player_a.pk, seat_b), (player_b.pk, seat_a)):
+        team = teams.get(moving)
+        if team is None:
+            continue
+        mates = Seat.objects.filter(table_id=seat.table_id).exclude(pk=seat.pk)
+        if any(teams.get(m) == team for m in mates.values_list("player_id", flat=True)):
+            raise ValidationError(_("Team mates may not share a table."))
+    # Neither player sits at the other's table, so two updates keep (table, player) unique.
+    Seat.objects.filter(pk=seat_a.pk).update(player=player_b)
+    Seat.objects.filter(pk=seat_b.pk).update(player=player_a)
+
+
+@transaction.atomic
+def set_registration_present(*, registration: Registration, present: bool) -> Registration:
+    """A withdrawal or a (late) arrival; takes effect from the next round seated."""
+    registration.active = present
+    registration.save(update_fields=["active"])
+    return registration
+
+
+@transaction.atomic
+def register_player(*, event: Event, player: Player, team: Any = None) -> Registration:
+    registration, _created = Registration.objects.get_or_create(
+        event=event, player=player, defaults={"team": team}
+    )
+    if not registration.active:
+        registration.active = True
+        registration.save(update_fields=["active"])
+    return registration
