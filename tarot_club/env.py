@@ -7,6 +7,7 @@ as odd behaviour weeks later.
 from __future__ import annotations
 
 import os
+import tempfile
 from urllib.parse import parse_qs, unquote, urlparse
 
 
@@ -90,9 +91,14 @@ def sqlite_database(path: str) -> dict[str, object]:
     # WAL lets readers work during a write; IMMEDIATE takes the write lock at
     # BEGIN so two writers queue on the busy timeout instead of failing with
     # "database is locked" when one upgrades its read lock.
+    # The test database is a file too: the in-memory shared cache has table locks
+    # that ignore the busy timeout, so concurrency tests would fail for the wrong reason.
+    # Named per process so that test runs side by side never share a database.
+    test_name = os.path.join(tempfile.gettempdir(), f"tarot_club-test-{os.getpid()}.sqlite3")
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": path,
+        "TEST": {"NAME": test_name},
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,

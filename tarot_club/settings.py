@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -90,7 +91,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME", "test_tarot_club")}
+    # Per process, so that test runs side by side never share a database.
+    DATABASES["default"]["TEST"] = {
+        "NAME": env_str("TEST_DATABASE_NAME", f"test_tarot_club_{os.getpid()}")
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
