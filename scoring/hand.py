@@ -184,6 +184,8 @@ def validate(hand: Hand, rules: RuleSet = FFT) -> None:
 
 def _validate_points(hand: Hand, n: int) -> None:
     points = hand.points
+    if isinstance(points, int) and not isinstance(points, bool):
+        points = Fraction(points)
     if not isinstance(points, Fraction) or points.denominator not in (1, 2):
         raise _error(
             "points",

@@ -39,8 +39,10 @@ def _points(data: dict[str, Any]) -> Fraction:
         key, raw = "points", data["points"]
     elif data.get("defence_points") is not None:
         key, raw = "defence_points", data["defence_points"]
+    elif data.get("contract") is None:
+        return Fraction(0)  # a passed hand has no card points
     else:
-        return Fraction(0)
+        raise HandError("points", "points_missing", "points: the taker camp's card points?")
     if isinstance(raw, bool) or not isinstance(raw, int | float | str):
         raise _fail(key, "must be a number", "not_a_number")
     try:

@@ -137,7 +137,11 @@ def check_rules(rules: RuleSet) -> None:
         raise _rules_error(f"rules: rounding must be one of {ROUNDINGS}")
     if rules.five_player_split not in FIVE_PLAYER_SPLITS:
         raise _rules_error(f"rules: five_player_split must be one of {FIVE_PLAYER_SPLITS}")
-    if len(rules.poignee_values) != 3 or sorted(dict(rules.poignee_trumps)) != [3, 4, 5]:
+    if (
+        len(rules.poignee_values) != 3
+        or sorted(dict(rules.poignee_trumps)) != [3, 4, 5]
+        or any(len(levels) != 3 for _, levels in rules.poignee_trumps)
+    ):
         raise _rules_error("rules: poignée values and trumps need three levels for 3, 4, 5 players")
     if rules.misere_values is not None and len(rules.misere_values) != 2:
         raise _rules_error("rules: misere_values needs a simple and a double value")
@@ -234,10 +238,12 @@ def rules_from_json(data: str | dict[str, Any] | None) -> RuleSet:
     try:
         for key, value in data.items():
             if key == "multipliers":
-                changes[key] = tuple((str(c), Fraction(str(m))) for c, m in value.items())
+                changes[key] = _in_bid_order((str(c), Fraction(str(m))) for c, m in value.items())
             elif key == "contract_bases":
                 changes[key] = (
-                    None if value is None else tuple((str(c), int(b)) for c, b in value.items())
+                    None
+                    if value is None
+                    else _in_bid_order((str(c), int(b)) for c, b in value.items())
                 )
             elif key == "poignee_values":
                 changes[key] = tuple(int(v) for v in value)
@@ -253,9 +259,16 @@ def rules_from_json(data: str | dict[str, Any] | None) -> RuleSet:
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise TypeError(key)
                 changes[key] = value
-    except (TypeError, ValueError, AttributeError):
+    except (TypeError, ValueError, AttributeError, ZeroDivisionError):
         raise _rules_error("rules: a field has the wrong type") from None
     if "name" not in changes and changes:
         changes["name"] = "custom"
         changes.setdefault("label", "Custom rules")
     return replace(start, **changes)
+
+
+def _in_bid_order(pairs: Any) -> tuple[Any, ...]:
+    """Contracts weakest first, whatever order a JSON object (or jsonb) gave them in,
+    so that a stored rule set reads back equal to the one that was stored."""
+    order = {c: i for i, c in enumerate(ALL_CONTRACTS)}
+    return tuple(sorted(pairs, key=lambda pair: order.get(pair[0], len(order))))
