@@ -1,3 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from .views import public
+
+urlpatterns = [
+    path("events/<int:pk>/", public.event_detail, name="event_detail"),
+    path("events/<int:pk>/results/", public.event_results, name="event_results"),
+    path("tables/<int:pk>/", public.table_public, name="table_public"),
+    path("players/<int:pk>/", public.player_public, name="player_public"),
+]

@@ -45,9 +45,7 @@ def _check_player_unique(*, club: Club, name: str, licence: str, exclude_pk: int
         raise EventError(_("This club already has a player with this name."), field="name")
     # The licence is unique across clubs: the FFT gives each player one number.
     if licence and others.filter(licence=licence).exists():
-        raise EventError(
-            _("A player with this licence number already exists."), field="licence"
-        )
+        raise EventError(_("A player with this licence number already exists."), field="licence")
 
 
 @transaction.atomic
@@ -120,8 +118,9 @@ def update_event(
     as a pousse under rules without pousse, rolls the whole change back).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
-    _check_rules_name(rules_name)
     rules_changed = rules_name != event.rules_name
+    if rules_changed:
+        _check_rules_name(rules_name)
     has_hands = rules_changed and event_has_hands(event)
     if has_hands and not rescore:
         raise EventError(
@@ -213,9 +212,7 @@ def _check_seating(
                 field="players",
                 position=position,
             )
-    elsewhere = Seat.objects.filter(table__round=round, player__in=players).select_related(
-        "table"
-    )
+    elsewhere = Seat.objects.filter(table__round=round, player__in=players).select_related("table")
     if table is not None:
         elsewhere = elsewhere.exclude(table=table)
     taken = {seat.player_id: seat.table.number for seat in elsewhere}

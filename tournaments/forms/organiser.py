@@ -1,0 +1,239 @@
+"""Organiser forms: players, club nights, tables. Checks that need the database
+live in services.events and come back as EventError, placed at the field here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+
+from ..models import Club, Player, Table
+from ..services.events import EventError
+
+# The engine knows no Django: its labels are English. Marked here so that
+# makemessages collects them; a test checks that every preset label is listed.
+RULES_LABELS = (
+    gettext_noop("FFT (Fédération Française de Tarot)"),
+    gettext_noop("FFT, old poignée values 20/40/60"),
+    gettext_noop("FFT, rounded to 5"),
+    gettext_noop("FFT, rounded to 10"),
+    gettext_noop("FFT, 5 players: taker and partner share equally"),
+    gettext_noop("FFT with pousse (x1.5)"),
+    gettext_noop("FFT with pousse (x1, scored as a prise)"),
+    gettext_noop("FFT with misère (10/20)"),
+    gettext_noop("FFT, garde contre x8"),
+    gettext_noop("FFT, garde contre x7"),
+    gettext_noop("Alternative scoring: base 10/20/40/80/160, no multiplier"),
+)
+
+MAX_SEATS = 5
+MIN_SEATS = 3
+
+
+def rules_label(rules_name: str, fallback: str = "") -> str:
+    """The translated label of a preset; `fallback` (or the name) for other rules."""
+    rules = scoring.PRESETS.get(rules_name)
+    if rules is None:
+        return fallback or rules_name
+    return gettext(rules.label)
+
+
+def rules_choices() -> list[tuple[str, str]]:
+    return [(name, rules_label(name)) for name in scoring.PRESETS]
+
+
+class ServiceErrorMixin:
+    """Put a services.events.EventError at the field it names."""
+
+    seat_prefix = "seat_"
+
+    def add_service_error(self, error: EventError) -> None:
+        field = error.field
+        if field == "players":
+            field = f"{self.seat_prefix}{error.position or 1}"
+        if field not in self.fields:  # type: ignore[attr-defined]
+            field = None
+        self.add_error(field, error.message)  # type: ignore[attr-defined]
+
+
+class PlayerForm(ServiceErrorMixin, forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    licence = forms.CharField(
+        label=_("FFT licence number"),
+        max_length=20,
+        required=False,
+        help_text=_("Optional."),
+    )
+    active = forms.BooleanField(
+        label=_("Active"),
+        required=False,
+        initial=True,
+        help_text=_("Inactive players are not offered when seating a table."),
+    )
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Enter the player's name."))
+        return name
+
+    def clean_licence(self) -> str:
+        return self.cleaned_data["licence"].strip()
+
+
+class PlayerFilterForm(forms.Form):
+    STATUS_CHOICES = (
+        ("active", _("Active")),
+        ("inactive", _("Inactive")),
+        ("all", _("All")),
+    )
+    q = forms.CharField(label=_("Name"), required=False, max_length=120)
+    status = forms.ChoiceField(label=_("Show"), choices=STATUS_CHOICES, required=False)
+
+    def filters(self) -> tuple[str, str]:
+        """(status, search); invalid input falls back to every active player."""
+        if not self.is_valid():
+            return "active", ""
+        return self.cleaned_data["status"] or "active", self.cleaned_data["q"].strip()
+
+
+class ClubNightForm(ServiceErrorMixin, forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=160)
+    date = forms.DateField(
+        label=_("Date"),
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+    )
+    rules_name = forms.ChoiceField(label=_("Rule set"), choices=rules_choices)
+    rescore = forms.BooleanField(
+        label=_("Rescore every hand already entered with the new rule set"),
+        required=False,
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        has_hands: bool = False,
+        current_rules: tuple[str, str] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        if current_rules and current_rules[0] not in scoring.PRESETS:
+            # Custom rules stored on the event (not a preset) stay choosable, unchanged.
+            field = self.fields["rules_name"]
+            field.choices = [current_rules, *rules_choices()]
+        if not has_hands:
+            # Only an event with stored hands needs the confirmation.
+            del self.fields["rescore"]
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Enter a name for the event."))
+        return name
+
+
+class PlayerChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Player) -> str:
+        return obj.name
+
+
+class ScorekeeperChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        full = obj.get_full_name()
+        return f"{full} ({obj.get_username()})" if full else obj.get_username()
+
+
+class TableForm(ServiceErrorMixin, forms.Form):
+    """A table: its number, 3 to 5 players in seat order, the game at 5, scorekeepers."""
+
+    number = forms.IntegerField(label=_("Table number"), min_value=1, max_value=999)
+    five_mode = forms.ChoiceField(
+        label=_("Game at 5"),
+        choices=Table.FiveMode.choices,
+        initial=Table.FiveMode.CALLED_KING,
+        widget=forms.RadioSelect,
+        help_text=_("Only used when 5 players are seated."),
+    )
+    scorekeepers = ScorekeeperChoiceField(
+        label=_("Scorekeepers"),
+        queryset=get_user_model().objects.none(),
+        required=False,
+        widget=forms.SelectMultiple(attrs={"size": 6}),
+        help_text=_("Users who may enter the hands of this table."),
+    )
+
+    def __init__(self, *args: Any, club: Club, table: Table | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        players = self._player_queryset(club, table)
+        for position in range(1, MAX_SEATS + 1):
+            self.fields[f"seat_{position}"] = PlayerChoiceField(
+                label=_("Seat %(position)s") % {"position": position},
+                queryset=players,
+                required=position <= MIN_SEATS,
+                empty_label=_("(empty)") if position > MIN_SEATS else _("Choose a player"),
+            )
+        # Seats first, in order, as on a paper sheet.
+        order = [f"seat_{i}" for i in range(1, MAX_SEATS + 1)]
+        self.order_fields(["number", *order, "five_mode", "scorekeepers"])
+        user_model = get_user_model()
+        self.fields["scorekeepers"].queryset = user_model.objects.filter(is_active=True).order_by(
+            user_model.USERNAME_FIELD
+        )
+
+    @staticmethod
+    def _player_queryset(club: Club, table: Table | None) -> QuerySet[Player]:
+        # A player seated before becoming inactive must stay choosable on this table.
+        condition = Q(active=True)
+        if table is not None:
+            condition |= Q(seats__table=table)
+        return Player.objects.filter(Q(club=club) & condition).distinct().order_by("name")
+
+    @classmethod
+    def initial_for(cls, table: Table) -> dict[str, Any]:
+        initial: dict[str, Any] = {
+            "number": table.number,
+            "five_mode": table.five_mode,
+            "scorekeepers": list(table.scorekeepers.all()),
+        }
+        for seat in table.seats.all():
+            initial[f"seat_{seat.position}"] = seat.player_id
+        return initial
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        seen: dict[int, int] = {}
+        empty_before = None
+        for position in range(1, MAX_SEATS + 1):
+            name = f"seat_{position}"
+            if name in self.errors:
+                continue
+            player = cleaned.get(name)
+            if player is None:
+                empty_before = empty_before or position
+                continue
+            if empty_before is not None:
+                self.add_error(
+                    f"seat_{empty_before}",
+                    _("Fill the seats in order: seat %(position)s is empty.")
+                    % {"position": empty_before},
+                )
+                break
+            if player.pk in seen:
+                self.add_error(
+                    name,
+                    _("%(player)s is already in seat %(position)s.")
+                    % {"player": player.name, "position": seen[player.pk]},
+                )
+            seen[player.pk] = position
+        return cleaned
+
+    def players(self) -> list[Player]:
+        seats = (self.cleaned_data.get(f"seat_{i}") for i in range(1, MAX_SEATS + 1))
+        return [player for player in seats if player is not None]

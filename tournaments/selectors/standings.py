@@ -1,0 +1,245 @@
+"""Reads for club-night results, public pages and the organiser's dashboard.
+
+Every total comes from the HandScore ledger, summed by the database; nothing
+here scores a hand. Each function issues a fixed number of queries, whatever
+the number of hands, players or tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum, Window
+from django.urls import reverse
+
+from ..models import Club, Event, HandScore, Player, Seat, Table
+
+# --- club night results ------------------------------------------------------
+
+
+@dataclass
+class StandingRow:
+    player_id: int
+    name: str
+    total: int
+    hands: int
+    taken: int
+    won: int
+    rank: int = 0
+
+    def get_absolute_url(self) -> str:
+        return reverse("player_public", args=[self.player_id])
+
+
+def event_standings(event: Event) -> list[StandingRow]:
+    """Players ranked by total score; equal totals share the rank (1, 2, 2, 4) and are
+    listed by name. One aggregate query.
+
+    A hand counts as played unless the player sat it out (the dealer at a table of 5
+    in "dealer sits out" mode gets a 0 score row for it); passed deals count.
+    """
+    aggregated = (
+        HandScore.objects.filter(event=event)
+        .values("player_id", "player__name")
+        .annotate(
+            total=Sum("points"),
+            hands=Count("id", filter=~Q(hand__sitting_out=F("player"))),
+            taken=Count("id", filter=Q(is_taker=True)),
+            won=Count("id", filter=Q(is_taker=True, made=True)),
+        )
+        .order_by()
+    )
+    rows = [
+        StandingRow(
+            player_id=item["player_id"],
+            name=item["player__name"],
+            total=item["total"],
+            hands=item["hands"],
+            taken=item["taken"],
+            won=item["won"],
+        )
+        for item in aggregated
+    ]
+    return assign_ranks(rows)
+
+
+def assign_ranks(rows: list[StandingRow]) -> list[StandingRow]:
+    # Names sort in Python: the database collation orders accents and case differently
+    # on SQLite and PostgreSQL.
+    rows.sort(key=lambda r: (-r.total, r.name.casefold(), r.player_id))
+    for position, row in enumerate(rows, 1):
+        tied = position > 1 and rows[position - 2].total == row.total
+        row.rank = rows[position - 2].rank if tied else position
+    return rows
+
+
+# --- events ------------------------------------------------------------------
+
+
+def published_events() -> QuerySet[Event]:
+    return Event.objects.filter(published=True).select_related("club").order_by("-date", "-pk")
+
+
+def unpublished_events() -> QuerySet[Event]:
+    return Event.objects.filter(published=False).select_related("club").order_by("-date", "-pk")
+
+
+def event_tables(event: Event, *, with_scorekeepers: bool = False) -> list[Table]:
+    """Tables of every round with their seated players and hand count (and, for
+    organisers, their scorekeepers); three or four queries whatever the number of tables."""
+    prefetch: list[str | Prefetch] = [
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    ]
+    if with_scorekeepers:
+        prefetch.append("scorekeepers")
+    return list(
+        Table.objects.filter(round__event=event)
+        .select_related("round")
+        .annotate(hand_count=Count("hands"))
+        .prefetch_related(*prefetch)
+        .order_by("round__number", "number")
+    )
+
+
+@dataclass
+class Dashboard:
+    tables: list[Table]
+    hand_count: int
+    validated_count: int
+
+
+def event_dashboard(event: Event) -> Dashboard:
+    """What an organiser watches during an evening: tables, seats, scorekeepers, hands."""
+    tables = event_tables(event, with_scorekeepers=True)
+    return Dashboard(
+        tables=tables,
+        hand_count=sum(t.hand_count for t in tables),
+        validated_count=sum(1 for t in tables if t.is_validated),
+    )
+
+
+def club_players(club: Club, *, status: str = "all", search: str = "") -> QuerySet[Player]:
+    players = Player.objects.filter(club=club)
+    if status == "active":
+        players = players.filter(active=True)
+    elif status == "inactive":
+        players = players.filter(active=False)
+    if search:
+        players = players.filter(name__icontains=search)
+    return players.order_by("name")
+
+
+# --- a table's score sheet, read-only ----------------------------------------
+
+
+@dataclass
+class SheetCell:
+    points: int
+    running: int
+
+
+@dataclass
+class SheetHand:
+    number: int
+    contract: str
+    contract_label: str
+    taker: str
+    partner: str
+    made: bool | None
+    oudlers: int
+    points: object
+    cells: list[SheetCell | None] = field(default_factory=list)
+
+
+@dataclass
+class Sheet:
+    table: Table
+    players: list[Player]
+    hands: list[SheetHand]
+    totals: list[int]
+
+
+def public_table_sheet(table: Table) -> Sheet:
+    """Every hand of a table with each player's score and running total.
+
+    Running totals are summed by the database (a window over the ledger), so the
+    page issues the same three queries for 2 or 200 hands.
+    """
+    seats = list(table.seats.select_related("player").order_by("position"))
+    players = [seat.player for seat in seats]
+    names = {p.pk: p.name for p in players}
+    column = {p.pk: i for i, p in enumerate(players)}
+    scores = (
+        HandScore.objects.filter(table=table)
+        .select_related("hand")
+        .annotate(
+            running=Window(
+                Sum("points"),
+                partition_by=[F("player_id")],
+                order_by=[F("hand__number").asc()],
+            )
+        )
+        .order_by("hand__number", "player_id")
+    )
+    hands: dict[int, SheetHand] = {}
+    totals = [0] * len(players)
+    for score in scores:
+        hand = score.hand
+        row = hands.get(hand.pk)
+        if row is None:
+            row = hands[hand.pk] = SheetHand(
+                number=hand.number,
+                contract=hand.contract,
+                contract_label=hand.get_contract_display() if hand.contract else "",
+                taker=names.get(hand.taker_id, ""),
+                partner=names.get(hand.partner_id, ""),
+                made=None,
+                oudlers=hand.oudlers,
+                points=hand.points,
+                cells=[None] * len(players),
+            )
+        if score.is_taker:
+            row.made = score.made
+        index = column.get(score.player_id)
+        if index is not None:  # a row for a player no longer seated is not shown
+            row.cells[index] = SheetCell(points=score.points, running=score.running)
+            totals[index] = score.running
+    return Sheet(table=table, players=players, hands=list(hands.values()), totals=totals)
+
+
+# --- a player's public page --------------------------------------------------
+
+
+@dataclass
+class PlayerEvent:
+    event_id: int
+    name: str
+    date: object
+    total: int
+    hands: int
+
+    def get_absolute_url(self) -> str:
+        return reverse("event_detail", args=[self.event_id])
+
+
+def player_published_events(player: Player) -> list[PlayerEvent]:
+    """The published events the player has scores in, newest first; one query."""
+    rows = (
+        HandScore.objects.filter(player=player, event__published=True)
+        .values("event_id", "event__name", "event__date")
+        .annotate(
+            total=Sum("points"),
+            hands=Count("id", filter=~Q(hand__sitting_out=F("player"))),
+        )
+        .order_by("-event__date", "-event_id")
+    )
+    return [
+        PlayerEvent(
+            event_id=item["event_id"],
+            name=item["event__name"],
+            date=item["event__date"],
+            total=item["total"],
+            hands=item["hands"],
+        )
+        for item in rows
+    ]

@@ -1,0 +1,63 @@
+"""django-tables2 tables: sortable lists that stay readable on a phone.
+
+The project's DJANGO_TABLES2_TEMPLATE wraps every table in `.table-responsive`,
+so a wide table scrolls sideways instead of breaking the page at 390px.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from .models import Player
+
+NUMBER = {"th": {"class": "text-end"}, "td": {"class": "text-end"}}
+# Columns a phone can live without: shown from the "sm" breakpoint (576px) up.
+WIDE_ONLY = {
+    "th": {"class": "text-end d-none d-sm-table-cell"},
+    "td": {"class": "text-end d-none d-sm-table-cell"},
+}
+
+
+class PlayerTable(tables.Table):
+    name = tables.Column(
+        verbose_name=_("Name"),
+        linkify=("player_edit", {"pk": tables.A("pk")}),
+        attrs={"a": {"class": "d-inline-block py-1"}},
+    )
+    licence = tables.Column(verbose_name=_("Licence"), empty_values=(), default="")
+    active = tables.BooleanColumn(verbose_name=_("Active"))
+
+    class Meta:
+        model = Player
+        fields = ("name", "licence", "active")
+        attrs = {"class": "table table-striped align-middle"}
+        empty_text = _("No player matches.")
+        per_page = 50
+
+    def render_licence(self, value: str) -> str:
+        return value or "—"
+
+
+class StandingsTable(tables.Table):
+    """A club night's results: rows are selectors.standings.StandingRow."""
+
+    rank = tables.Column(verbose_name=pgettext_lazy("ranking", "#"), attrs=NUMBER)
+    name = tables.Column(
+        verbose_name=_("Player"),
+        linkify=True,
+        attrs={"a": {"class": "d-inline-block py-1"}},
+    )
+    total = tables.Column(verbose_name=_("Score"), attrs=NUMBER)
+    hands = tables.Column(verbose_name=_("Hands"), attrs=WIDE_ONLY)
+    taken = tables.Column(verbose_name=_("Taken"), attrs=NUMBER)
+    won = tables.Column(verbose_name=_("Won"), attrs=NUMBER)
+
+    class Meta:
+        attrs = {"class": "table table-striped align-middle standings"}
+        empty_text = _("No hand has been scored yet.")
+        orderable = True
+
+    def render_total(self, value: int) -> str:
+        return f"{value:+d}" if value else "0"

@@ -1,0 +1,311 @@
+"""Organiser pages: club players, club nights, seating, publication.
+
+Thin views: permission check, form, service call, render. Anonymous users are
+sent to the login page; logged-in users without the "organise" permission get 403.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from ..forms.organiser import (
+    ClubNightForm,
+    PlayerFilterForm,
+    PlayerForm,
+    TableForm,
+    rules_label,
+)
+from ..models import Club, Event, Player, Table
+from ..selectors.standings import club_players, event_dashboard
+from ..services import events as services
+from ..services.hands import is_organiser
+from ..tables import PlayerTable
+
+View = Callable[..., HttpResponse]
+
+
+def organiser_required(view: View) -> View:
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_organiser(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return login_required(wrapper)
+
+
+# --- the club being worked on ------------------------------------------------
+
+
+def resolve_club(request: HttpRequest) -> Club | None:
+    """The club named by ?club=<slug>, else the only club; None when there is a choice
+    to make (or no club at all)."""
+    slug = request.GET.get("club")
+    if slug:
+        return get_object_or_404(Club, slug=slug)
+    clubs = list(Club.objects.all()[:2])
+    return clubs[0] if len(clubs) == 1 else None
+
+
+def choose_club(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/organiser/club_choice.html",
+        {"clubs": Club.objects.order_by("name"), "path": request.path},
+    )
+
+
+def with_club(url: str, club: Club) -> str:
+    return f"{url}?{urlencode({'club': club.slug})}"
+
+
+# --- players -----------------------------------------------------------------
+
+
+@organiser_required
+def player_list(request: HttpRequest) -> HttpResponse:
+    club = resolve_club(request)
+    if club is None:
+        return choose_club(request)
+    filter_form = PlayerFilterForm(request.GET)
+    status, search = filter_form.filters()
+    table = PlayerTable(club_players(club, status=status, search=search))
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "tournaments/organiser/player_list.html",
+        {"club": club, "table": table, "filter_form": filter_form, "status": status},
+    )
+
+
+@organiser_required
+def player_create(request: HttpRequest) -> HttpResponse:
+    club = resolve_club(request)
+    if club is None:
+        return choose_club(request)
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.create_player(club=club, **form.cleaned_data)
+        except services.EventError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, _("%(player)s was added.") % {"player": player.name})
+            return redirect(with_club(reverse("player_list"), club))
+    return render(
+        request,
+        "tournaments/organiser/player_form.html",
+        {"club": club, "form": form, "player": None},
+    )
+
+
+@organiser_required
+def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    initial = {"name": player.name, "licence": player.licence, "active": player.active}
+    form = PlayerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_player(player=player, **form.cleaned_data)
+        except services.EventError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, _("%(player)s was saved.") % {"player": player.name})
+            return redirect(with_club(reverse("player_list"), player.club))
+    return render(
+        request,
+        "tournaments/organiser/player_form.html",
+        {"club": player.club, "form": form, "player": player},
+    )
+
+
+# --- club nights -------------------------------------------------------------
+
+
+@organiser_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    club = resolve_club(request)
+    if club is None:
+        return choose_club(request)
+    today = timezone.localdate()
+    form = ClubNightForm(
+        request.POST or None,
+        initial={
+            "date": today,
+            "rules_name": "fft",
+            "name": _("Club night of %(date)s") % {"date": date_format(today, "SHORT_DATE_FORMAT")},
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_club_night(
+                club=club,
+                name=form.cleaned_data["name"],
+                date=form.cleaned_data["date"],
+                rules_name=form.cleaned_data["rules_name"],
+            )
+        except services.EventError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, _("The club night was created. Now seat the tables."))
+            return redirect("event_manage", pk=event.pk)
+    return render(
+        request,
+        "tournaments/organiser/event_form.html",
+        {"club": club, "form": form, "event": None},
+    )
+
+
+@organiser_required
+def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    has_hands = services.event_has_hands(event)
+    initial = {"name": event.name, "date": event.date, "rules_name": event.rules_name}
+    form = ClubNightForm(
+        request.POST or None,
+        initial=initial,
+        has_hands=has_hands,
+        current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_event(
+                event=event,
+                name=form.cleaned_data["name"],
+                date=form.cleaned_data["date"],
+                rules_name=form.cleaned_data["rules_name"],
+                rescore=form.cleaned_data.get("rescore", False),
+            )
+        except services.EventError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, _("The event was saved."))
+            return redirect("event_manage", pk=event.pk)
+    return render(
+        request,
+        "tournaments/organiser/event_form.html",
+        {"club": event.club, "form": form, "event": event, "has_hands": has_hands},
+    )
+
+
+@organiser_required
+def event_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    return render(
+        request,
+        "tournaments/organiser/event_manage.html",
+        {
+            "event": event,
+            "dashboard": event_dashboard(event),
+            "rules_label": rules_label(event.rules_name, event.rules.label),
+        },
+    )
+
+
+@require_POST
+@organiser_required
+def event_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    services.publish_event(event=event)
+    messages.success(request, _("The event is published: everyone can see its results."))
+    return redirect("event_manage", pk=event.pk)
+
+
+@require_POST
+@organiser_required
+def event_unpublish(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    services.unpublish_event(event=event)
+    messages.success(request, _("The event is no longer public."))
+    return redirect("event_manage", pk=event.pk)
+
+
+# --- tables ------------------------------------------------------------------
+
+
+def _seating_kwargs(form: TableForm) -> dict[str, Any]:
+    return {
+        "number": form.cleaned_data["number"],
+        "players": form.players(),
+        "five_mode": form.cleaned_data["five_mode"],
+        "scorekeepers": list(form.cleaned_data["scorekeepers"]),
+    }
+
+
+@organiser_required
+def table_create(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    initial = {"number": services.next_table_number(services.current_round(event))}
+    form = TableForm(request.POST or None, club=event.club, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.add_table(event=event, **_seating_kwargs(form))
+        except services.EventError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, _("%(table)s is seated.") % {"table": table})
+            return redirect("event_manage", pk=event.pk)
+    return render(
+        request,
+        "tournaments/organiser/table_form.html",
+        {"event": event, "form": form, "table": None},
+    )
+
+
+@organiser_required
+def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("round__event__club"), pk=pk)
+    event = table.round.event
+    form = TableForm(
+        request.POST or None,
+        club=event.club,
+        table=table,
+        initial=TableForm.initial_for(table),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.edit_table(table=table, **_seating_kwargs(form))
+        except services.EventError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, _("%(table)s was saved.") % {"table": table})
+            return redirect("event_manage", pk=event.pk)
+    return render(
+        request,
+        "tournaments/organiser/table_form.html",
+        {"event": event, "form": form, "table": table, "has_hands": table.hands.exists()},
+    )
+
+
+@organiser_required
+def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("round__event"), pk=pk)
+    event = table.round.event
+    if request.method == "POST":
+        try:
+            services.delete_table(table=table)
+        except services.EventError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("%(table)s was deleted.") % {"table": table})
+        return HttpResponseRedirect(reverse("event_manage", args=[event.pk]))
+    return render(
+        request,
+        "tournaments/organiser/table_confirm_delete.html",
+        {"event": event, "table": table, "has_hands": table.hands.exists()},
+    )

@@ -1,0 +1,80 @@
+"""Public pages, no login: published results, tables' score sheets, player pages.
+
+An unpublished event does not exist for the public (404, not 403, so its very
+existence stays private); organisers see it, flagged as a preview.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from ..models import Event, Player, Table
+from ..selectors.standings import (
+    event_standings,
+    event_tables,
+    player_published_events,
+    public_table_sheet,
+)
+from ..services.hands import is_organiser
+from ..tables import StandingsTable
+
+
+def check_visible(request: HttpRequest, event: Event) -> None:
+    if not event.published and not is_organiser(request.user):
+        raise Http404
+
+
+def visible_event(request: HttpRequest, pk: int) -> Event:
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    check_visible(request, event)
+    return event
+
+
+def standings_table(request: HttpRequest, event: Event) -> StandingsTable:
+    table = StandingsTable(event_standings(event))
+    RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = visible_event(request, pk)
+    return render(
+        request,
+        "tournaments/public/event_detail.html",
+        {
+            "event": event,
+            "standings": standings_table(request, event),
+            "tables": event_tables(event),
+        },
+    )
+
+
+def event_results(request: HttpRequest, pk: int) -> HttpResponse:
+    event = visible_event(request, pk)
+    return render(
+        request,
+        "tournaments/public/event_results.html",
+        {"event": event, "standings": standings_table(request, event)},
+    )
+
+
+def table_public(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("round__event__club"), pk=pk)
+    event = table.round.event
+    check_visible(request, event)
+    return render(
+        request,
+        "tournaments/public/table_sheet.html",
+        {"event": event, "table": table, "sheet": public_table_sheet(table)},
+    )
+
+
+def player_public(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    return render(
+        request,
+        "tournaments/public/player_detail.html",
+        {"player": player, "events": player_published_events(player)},
+    )
