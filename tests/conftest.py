@@ -21,6 +21,13 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 PASSWORD = "tarot-pass-2026"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    from django.conf import settings
+
+    # Real hashing costs ~0.2 s per user and would dominate the suite's time.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def make_user(username: str, *, organiser: bool = False) -> User:
     user = User.objects.create_user(username=username, password=PASSWORD)
     if organiser:
