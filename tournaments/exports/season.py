@@ -1,0 +1,302 @@
+"""The season ranking of a club: points per event, best N results counted.
+
+`season_standings` is pure (no database): give it every player's place and
+total in each event and it returns the season table. The web page can call it
+with `season_placings(events)`, which reads the ledger in two queries whatever
+the number of events and hands; `season_workbook` writes the same table to Excel.
+
+How a season is counted:
+
+- Each event gives each player who played in it (has score rows) a place, by
+  the event's own ranking: a tournament by tournaments.selectors.ranking (total,
+  then best round, then contracts won), a club night by its standings (total;
+  equal totals share the place). Registered players who never played get none.
+- Points for an event: with a scale ("25,20,16,..."), the scale's value for the
+  place, 0 beyond the end of the scale; equal places earn equal points. Without
+  a scale, the event total itself (which may be negative).
+- The season total adds a player's best `best_n` results (all of them when
+  `best_n` is None or 0); a dropped result is shown in brackets in the workbook.
+- Ranking: season total decreasing, then the better single best result; players
+  still equal share the rank and are listed by name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from django.db.models import Count, Q, Sum
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from ..models import Club, Event, HandScore, Player
+from ..selectors import ranking as tournament_ranking
+from ..selectors import standings as night_standings
+from .writer import DATE, INTEGER, SCORE, Column, Export, Sheet, Styled, export_filename
+
+DEFAULT_SCALE: tuple[int, ...] = (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+NOT_COUNTED = "(0);(-0);(0)"
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One player's result in one event."""
+
+    event_id: int
+    player_id: int
+    place: int
+    total: int
+
+
+@dataclass
+class SeasonRow:
+    player_id: int
+    name: str
+    points: dict[int, int] = field(default_factory=dict)  # event id -> points earned
+    counted: frozenset[int] = frozenset()  # the event ids whose points make the total
+    total: int = 0
+    rank: int = 0
+
+    @property
+    def events_played(self) -> int:
+        return len(self.points)
+
+    @property
+    def best(self) -> int:
+        return max(self.points.values(), default=0)
+
+
+def parse_scale(text: str) -> tuple[int, ...]:
+    """ "25,20,16" (or with ';' or spaces) -> (25, 20, 16); ValueError with a message for the
+    form otherwise. Points may not rise with the place."""
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise ValueError(_("Give the points of each place as whole numbers: 25, 20, 16, …"))
+    scale = tuple(int(p) for p in parts)
+    if any(later > earlier for earlier, later in pairwise(scale)):
+        raise ValueError(_("A place may not earn more points than the place before it."))
+    return scale
+
+
+def event_points(placing: Placing, scale: Sequence[int] | None) -> int:
+    if scale is None:
+        return placing.total
+    return scale[placing.place - 1] if placing.place <= len(scale) else 0
+
+
+def season_standings(
+    placings: Iterable[Placing],
+    *,
+    names: Mapping[int, str],
+    best_n: int | None = None,
+    scale: Sequence[int] | None = DEFAULT_SCALE,
+    event_order: Sequence[int] = (),
+) -> list[SeasonRow]:
+    """The season table. `event_order` (event ids, oldest first) decides which of two equal
+    results is dropped: the later one."""
+    order = {event_id: i for i, event_id in enumerate(event_order)}
+    rows: dict[int, SeasonRow] = {}
+    for placing in placings:
+        row = rows.get(placing.player_id)
+        if row is None:
+            row = rows[placing.player_id] = SeasonRow(
+                placing.player_id, names.get(placing.player_id, "")
+            )
+        row.points[placing.event_id] = event_points(placing, scale)
+    for row in rows.values():
+        best_first = sorted(row.points, key=lambda e: (-row.points[e], order.get(e, e)))
+        kept = best_first[:best_n] if best_n else best_first
+        row.counted = frozenset(kept)
+        row.total = sum(row.points[e] for e in kept)
+
+    def key(row: SeasonRow) -> tuple[int, int]:
+        return (-row.total, -row.best)
+
+    ranked = sorted(rows.values(), key=lambda r: (*key(r), r.name.casefold(), r.player_id))
+    for position, row in enumerate(ranked, 1):
+        tied = position > 1 and key(ranked[position - 2]) == key(row)
+        row.rank = ranked[position - 2].rank if tied else position
+    return ranked
+
+
+# --- reading the ledger --------------------------------------------------------
+
+
+@dataclass
+class SeasonData:
+    placings: list[Placing]
+    names: dict[int, str]
+    clubs: dict[int, str]
+    players: dict[int, int]  # event id -> number of players who played
+
+
+def season_placings(events: Sequence[Event]) -> SeasonData:
+    """Every player's place and total in each event; two queries for all the events."""
+    kinds = {e.pk: e.kind for e in events}
+    per_round = (
+        HandScore.objects.filter(event_id__in=kinds)
+        .values_list("event_id", "player_id", "round__number")
+        .annotate(
+            total=Sum("points"),
+            hands=Count("id"),
+            taken=Count("id", filter=Q(is_taker=True)),
+            won=Count("id", filter=Q(is_taker=True, made=True)),
+        )
+        .order_by()
+    )
+    lines: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    for event_id, player_id, round_number, total, hands, taken, won in per_round:
+        line = lines[event_id].setdefault(
+            player_id, {"rounds": {}, "total": 0, "hands": 0, "taken": 0, "won": 0}
+        )
+        line["rounds"][round_number] = total
+        line["total"] += total
+        line["hands"] += hands
+        line["taken"] += taken
+        line["won"] += won
+    player_ids = {p for by_player in lines.values() for p in by_player}
+    names: dict[int, str] = {}
+    clubs: dict[int, str] = {}
+    for pk, name, club in Player.objects.filter(pk__in=player_ids).values_list(
+        "pk", "name", "club__name"
+    ):
+        names[pk], clubs[pk] = name, club
+
+    placings: list[Placing] = []
+    for event_id, by_player in lines.items():
+        places = _places(kinds[event_id], by_player, names)
+        placings += [
+            Placing(event_id, player_id, places[player_id], line["total"])
+            for player_id, line in by_player.items()
+        ]
+    players = {event_id: len(by_player) for event_id, by_player in lines.items()}
+    return SeasonData(placings=placings, names=names, clubs=clubs, players=players)
+
+
+def _places(
+    kind: str, by_player: dict[int, dict[str, Any]], names: dict[int, str]
+) -> dict[int, int]:
+    """Places by the event's own ranking, so the season agrees with each event's page."""
+    if kind == Event.Kind.TOURNAMENT:
+        rows = [
+            tournament_ranking.RankingRow(
+                player_id=player_id,
+                name=names.get(player_id, ""),
+                club="",
+                team=None,
+                round_totals=line["rounds"],
+                total=line["total"],
+                hands=line["hands"],
+                contracts_won=line["won"],
+            )
+            for player_id, line in by_player.items()
+        ]
+        return {r.player_id: r.rank for r in tournament_ranking.assign_ranks(rows)}
+    standing_rows = [
+        night_standings.StandingRow(
+            player_id=player_id,
+            name=names.get(player_id, ""),
+            total=line["total"],
+            hands=line["hands"],
+            taken=line["taken"],
+            won=line["won"],
+        )
+        for player_id, line in by_player.items()
+    ]
+    return {r.player_id: r.rank for r in night_standings.assign_ranks(standing_rows)}
+
+
+# --- the workbook ---------------------------------------------------------------
+
+
+def season_workbook(
+    club: Club,
+    events: Iterable[Event],
+    *,
+    best_n: int | None,
+    scale: Sequence[int] | str | None,
+) -> Export:
+    """The season ranking over `events` (the caller picks them: usually the club's events of
+    the season; players from other clubs who played them are ranked too). `club` names the
+    file and the settings sheet. `scale`: points per place (a sequence or "25,20,16"), or
+    None to add up the event totals; `best_n`: results counted per player (None: all)."""
+    if isinstance(scale, str):
+        scale = parse_scale(scale)
+    events = sorted(events, key=lambda e: (e.date, e.pk))
+    data = season_placings(events)
+    table = season_standings(
+        data.placings,
+        names=data.names,
+        best_n=best_n,
+        scale=scale,
+        event_order=[e.pk for e in events],
+    )
+    points_format = INTEGER if scale is not None else SCORE
+    columns = [
+        Column(_("Rank"), 7, INTEGER),
+        Column(_("Player"), 28),
+        Column(_("Club"), 24),
+        *(Column(f"{e.name} {e.date:%d/%m/%Y}", 14, points_format) for e in events),
+        Column(_("Season total"), 12, points_format),
+        Column(_("Events played"), 10, INTEGER),
+    ]
+
+    def cell(row: SeasonRow, event: Event) -> Any:
+        points = row.points.get(event.pk)
+        if points is None or event.pk in row.counted:
+            return points
+        return Styled(points, NOT_COUNTED, italic=True)
+
+    rows = (
+        [
+            row.rank,
+            row.name,
+            data.clubs.get(row.player_id, ""),
+            *(cell(row, e) for e in events),
+            row.total,
+            row.events_played,
+        ]
+        for row in table
+    )
+    first, last = (events[0].date, events[-1].date) if events else (None, None)
+    return Export(
+        filename=export_filename(
+            slugify(club.name) or "club",
+            slugify(_("season")),
+            f"{first:%Y-%m-%d}" if first else "",
+            f"{last:%Y-%m-%d}" if last and last != first else "",
+        ),
+        sheets=[
+            Sheet(_("Season"), columns, rows),
+            _events_sheet(events, data),
+            _settings_sheet(club, best_n, scale),
+        ],
+    )
+
+
+def _events_sheet(events: list[Event], data: SeasonData) -> Sheet:
+    columns = [
+        Column(_("Event"), 32),
+        Column(_("Date"), 12, DATE),
+        Column(_("Kind"), 14),
+        Column(_("Players"), 9, INTEGER),
+    ]
+    rows = ([e.name, e.date, e.get_kind_display(), data.players.get(e.pk, 0)] for e in events)
+    return Sheet(_("Events"), columns, rows)
+
+
+def _settings_sheet(club: Club, best_n: int | None, scale: Sequence[int] | None) -> Sheet:
+    rows = [
+        [_("Club"), club.name],
+        [_("Results counted"), best_n if best_n else _("all")],
+        [
+            _("Points per event"),
+            ", ".join(map(str, scale)) if scale is not None else _("the event total"),
+        ],
+        [_("Note"), _("Results in brackets are not counted in the season total.")],
+    ]
+    return Sheet(_("Settings"), [Column(_("Setting"), 24), Column(_("Value"), 60)], rows)
