@@ -417,3 +417,42 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.event}"
+
+
+class Season(models.Model):
+    """A club's season challenge: its events between two dates, best N results counted."""
+
+    class Mode(models.TextChoices):
+        PLACES = "places", _("points by finishing place")
+        TOTALS = "totals", _("raw totals")
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="seasons"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+    mode = models.CharField(_("counting"), max_length=10, choices=Mode.choices, default=Mode.PLACES)
+    scale = models.CharField(
+        _("points scale"),
+        max_length=200,
+        default="25,20,16,13,11,10,9,8,7,6,5,4,3,2,1",
+        help_text=_("Points for 1st, 2nd, 3rd... place, separated by commas."),
+    )
+    best_n = models.PositiveSmallIntegerField(
+        _("results counted"),
+        default=10,
+        help_text=_("Each player's best N events count; 0 counts them all."),
+    )
+    published = models.BooleanField(_("published"), default=False)
+
+    class Meta:
+        ordering = ["club", "-start"]
+        verbose_name = _("season challenge")
+        verbose_name_plural = _("season challenges")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("season_detail", args=[self.pk])
