@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("tournaments.urls_public")),
     path("score/", include("tournaments.urls_scorekeeping")),
     path("organise/", include("tournaments.urls_organiser")),
+    path("", include("tournaments.urls_tournament")),
 ]
