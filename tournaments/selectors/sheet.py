@@ -1,0 +1,340 @@
+"""Reads for the scorekeeper's pages: their tables, one table's score sheet, hand history.
+
+Every function here reads a bounded number of queries whatever the number of
+hands: the sheet is built from one query for the hands and one for their score
+rows. Totals are sums of HandScore rows (the ledger); nothing here scores a hand.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from ..models import Hand, HandScore, Player, Round, Seat, Table
+from ..services.hands import is_organiser
+
+User = AbstractBaseUser | AnonymousUser
+
+# --- lookups -----------------------------------------------------------------
+
+
+def table_for_scoring(table_id: int) -> Table:
+    """The table with what the permission checks and the rules need (404 if unknown)."""
+    return get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+
+
+def hand_for_scoring(hand_id: int) -> Hand:
+    return get_object_or_404(
+        Hand.objects.select_related("table__round__event", "dealer", "taker", "partner"),
+        pk=hand_id,
+    )
+
+
+def is_table_scorekeeper(user: User, table: Table) -> bool:
+    if not user.is_authenticated:
+        return False
+    return table.scorekeepers.filter(pk=user.pk).exists()
+
+
+def can_view_sheet(user: User, table: Table) -> bool:
+    """The sheet (even a validated one) is for its scorekeepers and the organisers."""
+    return is_organiser(user) or is_table_scorekeeper(user, table)
+
+
+def tables_for_user(user: User) -> QuerySet[Table]:
+    """The tables a user keeps score for; an organiser gets every table of an open round.
+
+    Three queries whatever the number of tables: tables (with their hand count),
+    then seats with players.
+    """
+    seats = Seat.objects.select_related("player").order_by("position")
+    tables = Table.objects.select_related("round__event").prefetch_related(
+        Prefetch("seats", queryset=seats)
+    )
+    if is_organiser(user):
+        tables = tables.filter(round__status=Round.Status.OPEN)
+    else:
+        tables = tables.filter(scorekeepers=user)
+    return tables.annotate(hand_count=Count("hands", distinct=True)).order_by(
+        "-round__event__date", "round__event_id", "round__number", "number"
+    )
+
+
+def suggested_dealer(table: Table, seats: Sequence[Seat]) -> int | None:
+    """The next seat after the previous hand's dealer; seat position 1 deals first."""
+    if not seats:
+        return None
+    order = [seat.player_id for seat in sorted(seats, key=lambda s: s.position)]
+    last = table.hands.order_by("-number").values_list("dealer_id", flat=True).first()
+    if last in order:
+        return order[(order.index(last) + 1) % len(order)]
+    if last is None and not table.hands.exists():
+        return order[0]
+    # The previous hand has no (or an unseated) dealer: fall back on the hand count.
+    return order[table.hands.count() % len(order)]
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    player: Player
+    points: int
+
+
+def hand_scores(hand: Hand) -> list[PlayerScore]:
+    """A saved hand's ledger rows, in seat order (for conflict and delete pages)."""
+    positions = dict(
+        Seat.objects.filter(table_id=hand.table_id).values_list("player_id", "position")
+    )
+    rows = HandScore.objects.filter(hand=hand).select_related("player")
+    ordered = sorted(rows, key=lambda r: (positions.get(r.player_id, 99), r.player.name))
+    return [PlayerScore(player=r.player, points=r.points) for r in ordered]
+
+
+# --- the score sheet ---------------------------------------------------------
+
+
+@dataclass
+class SheetCell:
+    points: int | None  # None: the player has no score row for this hand
+    total: int  # running total (bilan) after this hand
+
+
+@dataclass
+class SheetRow:
+    hand: Hand
+    cells: list[SheetCell]
+    made: bool | None  # the taker's row says; None for a passed hand
+    check: int  # the sum of the hand's score rows: 0 on a sound sheet
+
+    @property
+    def balanced(self) -> bool:
+        return self.check == 0
+
+
+@dataclass
+class Sheet:
+    table: Table
+    players: list[Player]
+    rows: list[SheetRow]
+    totals: list[int]
+    shows_partner: bool
+    total_check: int = 0
+    unbalanced: list[int] = field(default_factory=list)
+
+    @property
+    def hand_count(self) -> int:
+        return len(self.rows)
+
+
+def sheet(table: Table) -> Sheet:
+    """The feuille de marque: every hand with each player's score and running total.
+
+    Queries: seats, hands (with dealer/taker/partner), score rows: three, whatever
+    the number of hands.
+    """
+    seats = list(table.seats.select_related("player").order_by("position"))
+    hands = list(
+        table.hands.select_related("dealer", "taker", "partner", "sitting_out").order_by("number")
+    )
+    scores: dict[int, dict[int, HandScore]] = defaultdict(dict)
+    extra_players: dict[int, Player] = {}
+    seated = {seat.player_id for seat in seats}
+    for row in HandScore.objects.filter(hand__table=table).select_related("player"):
+        scores[row.hand_id][row.player_id] = row
+        if row.player_id not in seated:
+            # A player moved away after scoring here still gets a column.
+            extra_players[row.player_id] = row.player
+    players = [seat.player for seat in seats] + sorted(extra_players.values(), key=lambda p: p.name)
+
+    running = [0] * len(players)
+    rows: list[SheetRow] = []
+    for hand in hands:
+        by_player = scores.get(hand.pk, {})
+        cells = []
+        for i, player in enumerate(players):
+            score = by_player.get(player.pk)
+            if score is not None:
+                running[i] += score.points
+            cells.append(
+                SheetCell(points=None if score is None else score.points, total=running[i])
+            )
+        taker_row = by_player.get(hand.taker_id) if hand.taker_id else None
+        rows.append(
+            SheetRow(
+                hand=hand,
+                cells=cells,
+                made=taker_row.made if taker_row else None,
+                check=sum(s.points for s in by_player.values()),
+            )
+        )
+    return Sheet(
+        table=table,
+        players=players,
+        rows=rows,
+        totals=list(running),
+        shows_partner=len(seats) == 5 and table.five_mode == Table.FiveMode.CALLED_KING,
+        total_check=sum(running),
+        unbalanced=[row.hand.number for row in rows if not row.balanced],
+    )
+
+
+# --- history -----------------------------------------------------------------
+
+HISTORY_FIELDS: tuple[str, ...] = (
+    "number",
+    "dealer",
+    "contract",
+    "taker",
+    "partner",
+    "sitting_out",
+    "oudlers",
+    "points",
+    "petit_au_bout",
+    "poignees",
+    "chelem_announced",
+    "chelem_made_by",
+    "miseres",
+    "version",
+)
+PLAYER_FIELDS = frozenset({"dealer", "taker", "partner", "sitting_out"})
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    label: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    hand_id: int
+    table_id: int
+    number: int
+    when: datetime
+    who: Any  # a user or None
+    change_type: str  # "+", "~", "-"
+    change_label: str
+    reason: str
+    changes: list[FieldChange]
+
+
+def _change_label(history_type: str) -> str:
+    return {"+": _("created"), "~": _("changed"), "-": _("deleted")}.get(history_type, "?")
+
+
+def _display(name: str, value: Any, players: dict[int, Player]) -> str:
+    if value is None or value == "" or value == []:
+        return "—"
+    if name in PLAYER_FIELDS:
+        player = players.get(value)
+        return player.name if player else f"#{value}"
+    if name == "contract":
+        return str(Hand.Contract(value).label) if value in Hand.Contract.values else str(value)
+    if name in ("petit_au_bout", "chelem_made_by"):
+        return str(Hand.Camp(value).label) if value in Hand.Camp.values else str(value)
+    if name in ("poignees", "miseres"):
+        parts = []
+        for item in value if isinstance(value, list) else []:
+            player = players.get(item.get("player")) if isinstance(item, dict) else None
+            who = player.name if player else f"#{item.get('player')}"
+            parts.append(f"{who}: {item.get('size')}")
+        return ", ".join(parts) or "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, Decimal):
+        return str(int(value)) if value == value.to_integral() else number_format(value)
+    return str(value)
+
+
+def _player_ids(records: Iterable[Any]) -> set[int]:
+    ids: set[int] = set()
+    for record in records:
+        for name in PLAYER_FIELDS:
+            if getattr(record, f"{name}_id"):
+                ids.add(getattr(record, f"{name}_id"))
+        for name in ("poignees", "miseres"):
+            for item in getattr(record, name) or []:
+                if isinstance(item, dict) and isinstance(item.get("player"), int):
+                    ids.add(item["player"])
+    return ids
+
+
+def _history(records: list[Any]) -> list[HistoryEntry]:
+    """Each record with the fields that differ from the previous record of its hand."""
+    players = Player.objects.in_bulk(_player_ids(records))
+    labels = {name: str(Hand._meta.get_field(name).verbose_name) for name in HISTORY_FIELDS}
+    previous: dict[int, Any] = {}
+    entries: list[HistoryEntry] = []
+    for record in records:
+        before = previous.get(record.id)
+        changes: list[FieldChange] = []
+        if record.history_type != "-":
+            for name in HISTORY_FIELDS:
+                attr = f"{name}_id" if name in PLAYER_FIELDS else name
+                new = getattr(record, attr)
+                old = getattr(before, attr) if before is not None else None
+                if before is None and new in (None, "", [], False):
+                    continue
+                if before is not None and old == new:
+                    continue
+                changes.append(
+                    FieldChange(
+                        label=labels[name],
+                        before="" if before is None else _display(name, old, players),
+                        after=_display(name, new, players),
+                    )
+                )
+        previous[record.id] = record
+        entries.append(
+            HistoryEntry(
+                hand_id=record.id,
+                table_id=record.table_id,
+                number=record.number,
+                when=record.history_date,
+                who=record.history_user,
+                change_type=record.history_type,
+                change_label=_change_label(record.history_type),
+                reason=record.history_change_reason or "",
+                changes=changes,
+            )
+        )
+    return entries
+
+
+def _records(**filters: Any) -> list[Any]:
+    return list(
+        Hand.history.filter(**filters)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+
+
+@dataclass(frozen=True)
+class History:
+    table: Table | None
+    entries: list[HistoryEntry]
+
+
+def hand_history(hand_id: int) -> History:
+    """Every change to one hand, oldest first (also for a deleted hand)."""
+    entries = _history(_records(id=hand_id))
+    table = None
+    if entries:
+        table = Table.objects.select_related("round__event").filter(pk=entries[-1].table_id).first()
+    return History(table=table, entries=entries)
+
+
+def table_history(table: Table) -> History:
+    """Every change to every hand of a table, deleted hands included, oldest first."""
+    return History(table=table, entries=_history(_records(table_id=table.pk)))

@@ -1,0 +1,319 @@
+"""Scorekeeper pages: my tables, hand entry with live scores, the score sheet, history.
+
+Thin views: permission check, form, service call, render. Scores shown come from
+the engine (services.hands.preview_hand / save_hand) or from HandScore rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import scoring
+
+from ..forms.hand import TOTAL_POINTS, DeleteHandForm, HandForm
+from ..models import Hand, Table
+from ..selectors import sheet as sheet_selectors
+from ..services import hands as hand_services
+
+TEMPLATES = "tournaments/scorekeeping/"
+
+
+def _require_scoring(request: HttpRequest, table: Table) -> None:
+    if not hand_services.can_score(request.user, table):
+        raise PermissionDenied(_("You may not enter hands at this table."))
+
+
+def _require_organiser(request: HttpRequest) -> None:
+    if not hand_services.is_organiser(request.user):
+        raise PermissionDenied(_("Only organisers may read the history of hands."))
+
+
+# --- my tables ---------------------------------------------------------------
+
+
+@login_required
+def my_tables(request: HttpRequest) -> HttpResponse:
+    tables = sheet_selectors.tables_for_user(request.user)
+    return render(
+        request,
+        TEMPLATES + "my_tables.html",
+        {"tables": tables, "is_organiser": hand_services.is_organiser(request.user)},
+    )
+
+
+# --- hand entry --------------------------------------------------------------
+
+
+def _hand_form(
+    request: HttpRequest,
+    table: Table,
+    hand: Hand | None = None,
+    data: Any = None,
+) -> HandForm:
+    seats = hand_services.table_seats(table)
+    suggested = None if hand else sheet_selectors.suggested_dealer(table, seats)
+    return HandForm(
+        data,
+        table=table,
+        seats=seats,
+        rules=table.round.event.rules,
+        instance=hand if hand is not None else Hand(table=table),
+        suggested_dealer=suggested,
+    )
+
+
+def _preview(form: HandForm) -> dict[str, Any]:
+    """The engine's scores for the form's current inputs, or the errors at their fields."""
+    if not form.is_valid():
+        return {"result": None}
+    # A throwaway instance: the preview must not touch the hand being edited.
+    hand = form.build_hand(Hand(table=form.table))
+    try:
+        return _scored(form, hand)
+    except scoring.HandError as error:
+        form.add_hand_error(error)
+        return {"result": None}
+
+
+def _scored(form: HandForm, hand: Hand) -> dict[str, Any]:
+    """Each seated player's score for `hand`, from the engine (raises HandError)."""
+    result = hand_services.preview_hand(table=form.table, hand=hand)
+    rows = []
+    for seat in form.seats:
+        player_id = seat.player_id
+        if player_id == hand.sitting_out_id:
+            role = _("sits out")
+        elif player_id == hand.taker_id:
+            role = _("taker")
+        elif player_id == hand.partner_id:
+            role = _("partner")
+        else:
+            role = ""
+        rows.append({"player": seat.player, "score": result.scores.get(player_id, 0), "role": role})
+    defence_points = None if hand.passed else TOTAL_POINTS - hand.points
+    return {"result": result, "rows": rows, "hand": hand, "defence_points": defence_points}
+
+
+def _render_form(
+    request: HttpRequest,
+    form: HandForm,
+    *,
+    hand: Hand | None,
+    preview: dict[str, Any] | None = None,
+    conflict: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    table = form.table
+    action = (
+        reverse("hand_edit", args=[hand.pk])
+        if hand is not None and hand.pk and not (conflict and conflict.get("deleted"))
+        else reverse("hand_new", args=[table.pk])
+    )
+    context = {
+        "form": form,
+        "table": table,
+        "event": table.round.event,
+        "hand": hand,
+        "action": action,
+        "preview": preview or {"result": None},
+        "conflict": conflict,
+    }
+    return render(request, TEMPLATES + "hand_form.html", context, status=status)
+
+
+def _conflict_form(request: HttpRequest, table: Table, current: Hand) -> HandForm:
+    """What the user typed, now based on the version saved in the meantime."""
+    data = request.POST.copy()
+    data["version"] = str(current.version)
+    return _hand_form(request, table, current, data)
+
+
+def _save(request: HttpRequest, form: HandForm, hand: Hand | None) -> HttpResponse:
+    table = form.table
+    new_hand = form.build_hand()
+    try:
+        saved = hand_services.save_hand(
+            table=table,
+            hand=new_hand,
+            user=request.user,
+            expected_version=form.cleaned_data.get("version"),
+        )
+    except scoring.HandError as error:
+        form.add_hand_error(error)
+        return _render_form(request, form, hand=hand)
+    except hand_services.HandConflict as conflict:
+        current = conflict.current
+        if current is None:
+            # Deleted meanwhile: offer to save what was typed as a new hand.
+            form = _hand_form(request, table, None, request.POST)
+            return _render_form(
+                request,
+                form,
+                hand=hand,
+                preview=_preview(form),
+                conflict={"deleted": True},
+                status=409,
+            )
+        form = _conflict_form(request, table, current)
+        return _render_form(
+            request,
+            form,
+            hand=current,
+            preview=_preview(form),
+            conflict={"current": current, "scores": sheet_selectors.hand_scores(current)},
+            status=409,
+        )
+    messages.success(request, _("Hand %(number)s saved.") % {"number": saved.hand.number})
+    return redirect(f"{table.get_absolute_url()}#hand-{saved.hand.number}")
+
+
+@login_required
+def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = sheet_selectors.table_for_scoring(table_id)
+    _require_scoring(request, table)
+    if request.method == "POST":
+        form = _hand_form(request, table, None, request.POST)
+        if form.is_valid():
+            return _save(request, form, None)
+        return _render_form(request, form, hand=None)
+    return _render_form(request, _hand_form(request, table), hand=None)
+
+
+@login_required
+def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = sheet_selectors.hand_for_scoring(hand_id)
+    table = hand.table
+    _require_scoring(request, table)
+    if request.method == "POST":
+        form = _hand_form(request, table, hand, request.POST)
+        if form.is_valid():
+            return _save(request, form, hand)
+        return _render_form(request, form, hand=hand)
+    form = _hand_form(request, table, hand)
+    try:
+        # The stored inputs scored again by the engine, so the edit starts with its scores.
+        preview = _scored(form, hand)
+    except scoring.HandError as error:
+        form.add_hand_error(error)
+        preview = None
+    return _render_form(request, form, hand=hand, preview=preview)
+
+
+@login_required
+@require_POST
+def hand_preview(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The htmx partial: scores as the form is filled. Never writes."""
+    table = sheet_selectors.table_for_scoring(table_id)
+    _require_scoring(request, table)
+    form = _hand_form(request, table, Hand(table=table), request.POST)
+    preview = _preview(form)
+    return render(
+        request,
+        TEMPLATES + "_preview.html",
+        {"form": form, "preview": preview, "oob": True, "table": table},
+    )
+
+
+@login_required
+def hand_delete(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = sheet_selectors.hand_for_scoring(hand_id)
+    table = hand.table
+    _require_scoring(request, table)
+    data = request.POST if request.method == "POST" else None
+    form = DeleteHandForm(data, initial={"version": hand.version})
+    conflict = None
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            hand_services.delete_hand(
+                hand=hand, user=request.user, expected_version=form.cleaned_data["version"]
+            )
+        except hand_services.HandConflict as error:
+            if error.current is None:
+                messages.info(request, _("This hand had already been deleted."))
+                return redirect(table.get_absolute_url())
+            hand = error.current
+            form = DeleteHandForm(initial={"version": hand.version})
+            conflict = {"current": hand}
+            status = 409
+        else:
+            messages.success(request, _("Hand %(number)s deleted.") % {"number": hand.number})
+            return redirect(table.get_absolute_url())
+    context = {
+        "form": form,
+        "hand": hand,
+        "table": table,
+        "event": table.round.event,
+        "scores": sheet_selectors.hand_scores(hand),
+        "conflict": conflict,
+    }
+    return render(request, TEMPLATES + "hand_confirm_delete.html", context, status=status)
+
+
+# --- the score sheet ---------------------------------------------------------
+
+
+@login_required
+def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = sheet_selectors.table_for_scoring(table_id)
+    if not sheet_selectors.can_view_sheet(request.user, table):
+        raise PermissionDenied(_("Only the table's scorekeepers and the organisers see its sheet."))
+    organiser = hand_services.is_organiser(request.user)
+    can_edit = hand_services.can_score(request.user, table)
+    context = {
+        "sheet": sheet_selectors.sheet(table),
+        "table": table,
+        "event": table.round.event,
+        "can_edit": can_edit,
+        "can_validate": not table.is_validated and (organiser or can_edit),
+        "can_reopen": table.is_validated and organiser,
+        "is_organiser": organiser,
+    }
+    return render(request, TEMPLATES + "table_sheet.html", context)
+
+
+@login_required
+@require_POST
+def table_validate(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = sheet_selectors.table_for_scoring(table_id)
+    hand_services.validate_sheet(table=table, user=request.user)
+    messages.success(request, _("Score sheet validated."))
+    return redirect(table.get_absolute_url())
+
+
+@login_required
+@require_POST
+def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = sheet_selectors.table_for_scoring(table_id)
+    hand_services.reopen_sheet(table=table, user=request.user)
+    messages.success(request, _("Score sheet reopened."))
+    return redirect(table.get_absolute_url())
+
+
+# --- history -----------------------------------------------------------------
+
+
+@login_required
+def hand_history(request: HttpRequest, hand_id: int) -> HttpResponse:
+    _require_organiser(request)
+    history = sheet_selectors.hand_history(hand_id)
+    if not history.entries:
+        raise Http404(_("No history for this hand."))
+    return render(request, TEMPLATES + "history.html", {"history": history, "single_hand": True})
+
+
+@login_required
+def table_history(request: HttpRequest, table_id: int) -> HttpResponse:
+    _require_organiser(request)
+    table = sheet_selectors.table_for_scoring(table_id)
+    history = sheet_selectors.table_history(table)
+    return render(request, TEMPLATES + "history.html", {"history": history, "single_hand": False})
