@@ -1,0 +1,124 @@
+"""Production settings: check --deploy is clean, logins are throttled, errors are ours."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from tests.conftest import PASSWORD
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION_ENV = {
+    "DEBUG": "0",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "ALLOWED_HOSTS": "tarot.example.org",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
+    "SECURE_HSTS_PRELOAD": "1",
+}
+
+
+def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    # The test run's own development variables must not leak into "production".
+    dev_only = ("DEBUG", "SECRET_KEY", "SECURE_COOKIES", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    clean = {k: v for k, v in os.environ.items() if k not in dev_only}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean_with_the_production_variables():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    env = {**PRODUCTION_ENV, "SECRET_KEY": ""}
+    result = manage("check", env=env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_a_bad_boolean_stops_the_server_loudly():
+    result = manage("check", env={**PRODUCTION_ENV, "SECURE_HSTS_PRELOAD": "maybe"})
+    assert result.returncode != 0
+    assert "SECURE_HSTS_PRELOAD='maybe' is not a boolean" in result.stderr
+
+
+def test_login_is_throttled_after_five_failures(db, scorekeeper):
+    client = Client()
+    url = reverse("login")
+    for _ in range(5):
+        client.post(url, {"username": scorekeeper.username, "password": "wrong"})
+    # Even the right password is refused while the lock lasts.
+    response = client.post(url, {"username": scorekeeper.username, "password": PASSWORD})
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_right_password_logs_in(db, scorekeeper):
+    client = Client()
+    response = client.post(
+        reverse("login"), {"username": scorekeeper.username, "password": PASSWORD}
+    )
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(scorekeeper.pk)
+
+
+@override_settings(DEBUG=False)
+def test_unknown_page_gets_our_404_in_french(client, db):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert "404.html" in [t.name for t in response.templates]
+    assert '<html lang="fr">' in response.content.decode()
+
+
+def test_500_page_needs_no_database_or_context():
+    from django.template.loader import get_template
+
+    html = get_template("500.html").render({})
+    assert "Erreur du serveur" in html
+
+
+@pytest.mark.parametrize("name", ["DEBUG", "SECURE_COOKIES"])
+def test_env_helpers_read_booleans(monkeypatch, name):
+    from tarot_club.env import EnvError, env_bool
+
+    monkeypatch.setenv(name, "yes")
+    assert env_bool(name, False) is True
+    monkeypatch.setenv(name, "off")
+    assert env_bool(name, True) is False
+    monkeypatch.setenv(name, "2")
+    with pytest.raises(EnvError):
+        env_bool(name, True)
+
+
+def test_database_url_parsing():
+    from tarot_club.env import EnvError, database_from_url
+
+    pg = database_from_url("postgres://u:p%40ss@db.local:5433/tarot?sslmode=require")
+    assert (pg["NAME"], pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"]) == (
+        "tarot",
+        "u",
+        "p@ss",
+        "db.local",
+        "5433",
+    )
+    assert pg["OPTIONS"] == {"sslmode": "require"}
+    lite = database_from_url("sqlite:////var/lib/tarot/db.sqlite3")
+    assert lite["NAME"] == "/var/lib/tarot/db.sqlite3"
+    assert lite["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    with pytest.raises(EnvError):
+        database_from_url("mysql://x/y")
