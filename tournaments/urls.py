@@ -8,4 +8,5 @@ urlpatterns = [
     path("score/", include("tournaments.urls_scorekeeping")),
     path("organise/", include("tournaments.urls_organiser")),
     path("", include("tournaments.urls_tournament")),
+    path("", include("tournaments.urls_stats")),
 ]
