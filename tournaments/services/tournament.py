@@ -13,6 +13,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from .. import seating
 from ..models import Event, Hand, Player, Registration, Round, Seat, Table
@@ -61,6 +62,32 @@ def _round_seed(event: Event, number: int, attempt: int = 0) -> int:
     return (_ensure_seed(event) * 1_000_003 + number * 101 + attempt) % 2**63
 
 
+SEATING_MESSAGES = {
+    "too_few_players": _lazy("At least 3 present players are needed to seat a round."),
+    "teams_infeasible": _lazy(
+        "The teams cannot be seated apart: a team has more members than there are tables."
+    ),
+    "duplicate_player": _lazy("A player is registered twice."),
+}
+
+
+def _seat(
+    event: Event, number: int, players: list[int], teams: dict[int, int], attempt: int
+) -> list[list[int]]:
+    """Seat round `number`, planning ahead for the rounds still to come."""
+    try:
+        return seating.seat_round(
+            players,
+            previous=previous_seatings(event, number),
+            teams=teams or None,
+            seed=_round_seed(event, number, attempt),
+            upcoming=max(event.rounds_planned - number, 0),
+        )
+    except seating.SeatingError as error:
+        message = SEATING_MESSAGES.get(error.code, _lazy("These players cannot be seated."))
+        raise ValidationError(message, code=error.code) from error
+
+
 def _create_tables(round_: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
     players = Player.objects.in_bulk({p for table in tables for p in table})
     return [
@@ -89,12 +116,7 @@ def generate_round(*, event: Event, attempt: int = 0) -> Round:
     players, teams = present_players(event)
     if len(players) < 3:
         raise ValidationError(_("At least 3 present players are needed to seat a round."))
-    tables = seating.seat_round(
-        players,
-        previous=previous_seatings(event, number),
-        teams=teams or None,
-        seed=_round_seed(event, number, attempt),
-    )
+    tables = _seat(event, number, players, teams, attempt)
     round_ = Round.objects.create(event=event, number=number)
     _create_tables(round_, tables)
     return round_
@@ -112,12 +134,7 @@ def regenerate_round(*, round: Round, attempt: int = 1) -> Round:
         raise ValidationError(_("Hands have been entered in this round: it cannot be redrawn."))
     event = round_.event
     players, teams = present_players(event)
-    tables = seating.seat_round(
-        players,
-        previous=previous_seatings(event, round_.number),
-        teams=teams or None,
-        seed=_round_seed(event, round_.number, attempt),
-    )
+    tables = _seat(event, round_.number, players, teams, attempt)
     round_.tables.all().delete()
     _create_tables(round_, tables)
     return round_
