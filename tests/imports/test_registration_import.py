@@ -140,7 +140,7 @@ def test_a_file_that_is_not_a_readable_csv_or_xlsx_is_refused_clearly(tournament
 
 
 def test_a_file_without_a_name_column_is_refused(tournament):
-    with pytest.raises(ImportFileError, match="name"):
+    with pytest.raises(ImportFileError, match="Nom"):
         import_registrations(
             event=tournament, file=csv_bytes(["Licence;Club", "1;X"]), filename="l.csv"
         )

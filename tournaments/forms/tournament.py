@@ -1,0 +1,361 @@
+"""Tournament and season forms: the event, registrations, imports, swaps, scorekeepers.
+
+The few writes these pages need and that no service offers yet (a tournament's
+own settings, a team, a table's scorekeepers, a season) are done by the forms'
+`save` methods, each in one transaction, so that a refused change leaves nothing
+half-written. Seating, registration and publication go through the services.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from ..exports.season import parse_scale
+from ..models import Club, Event, Player, Registration, Season, Table, Team
+from ..services import events as event_services
+from ..services.tournament import register_player
+from .organiser import ClubNightForm, ServiceErrorMixin
+
+TEAM_MODES = (
+    (0, _("Individual")),
+    (2, _("Pairs (teams of 2)")),
+    (4, _("Fours (teams of 4)")),
+)
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
+IMPORT_EXTENSIONS = ".csv,.txt,.xlsx,.xlsm"
+
+
+class TournamentForm(ClubNightForm):
+    """A tournament: the club-night fields (name, date, rule set) and its format."""
+
+    club = forms.ModelChoiceField(
+        label=_("Club"), queryset=Club.objects.order_by("name"), empty_label=None
+    )
+    rounds_planned = forms.IntegerField(
+        label=_("Number of rounds"), min_value=1, max_value=30, initial=4
+    )
+    deals_per_round = forms.IntegerField(
+        label=_("Deals per table per round"),
+        min_value=1,
+        max_value=99,
+        initial=6,
+        help_text=_("Every table plays this many deals in each round."),
+    )
+    team_size = forms.TypedChoiceField(
+        label=_("Team mode"),
+        choices=TEAM_MODES,
+        coerce=int,
+        initial=0,
+        help_text=_("Team mates never sit at the same table."),
+    )
+
+    field_order = ["name", "date", "club", "rules_name", "rounds_planned", "deals_per_round"]
+
+    def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+        if event is not None:
+            # Moving an event with its registrations to another club is not a form edit.
+            del self.fields["club"]
+            self.rounds_seated = event.rounds.count()
+            self.has_teams = Registration.objects.filter(event=event, team__isnull=False).exists()
+        else:
+            self.rounds_seated = 0
+            self.has_teams = False
+
+    def clean_rounds_planned(self) -> int:
+        value = self.cleaned_data["rounds_planned"]
+        if value < self.rounds_seated:
+            raise forms.ValidationError(
+                gettext("%(count)s rounds are already seated: plan at least as many.")
+                % {"count": self.rounds_seated}
+            )
+        return value
+
+    def clean_team_size(self) -> int:
+        value = self.cleaned_data["team_size"]
+        if self.event is None or value == self.event.team_size:
+            return value
+        if self.rounds_seated:
+            raise forms.ValidationError(
+                gettext("The team mode cannot change once a round is seated.")
+            )
+        if self.has_teams:
+            raise forms.ValidationError(
+                gettext("Players are registered in teams: the team mode cannot change.")
+            )
+        return value
+
+    @transaction.atomic
+    def create(self) -> Event:
+        data = self.cleaned_data
+        return Event.objects.create(
+            club=data["club"],
+            kind=Event.Kind.TOURNAMENT,
+            name=data["name"],
+            date=data["date"],
+            rules_name=data["rules_name"],
+            rounds_planned=data["rounds_planned"],
+            deals_per_round=data["deals_per_round"],
+            team_size=data["team_size"],
+        )
+
+    @transaction.atomic
+    def update(self) -> Event:
+        """Raises services.events.EventError (rule set refused): nothing is changed then."""
+        assert self.event is not None
+        data = self.cleaned_data
+        event = event_services.update_event(
+            event=self.event,
+            name=data["name"],
+            date=data["date"],
+            rules_name=data["rules_name"],
+            rescore=data.get("rescore", False),
+        )
+        event.rounds_planned = data["rounds_planned"]
+        event.deals_per_round = data["deals_per_round"]
+        event.team_size = data["team_size"]
+        event.save(update_fields=["rounds_planned", "deals_per_round", "team_size"])
+        return event
+
+    @classmethod
+    def initial_for(cls, event: Event) -> dict[str, Any]:
+        return {
+            "name": event.name,
+            "date": event.date,
+            "rules_name": event.rules_name,
+            "rounds_planned": event.rounds_planned,
+            "deals_per_round": event.deals_per_round,
+            "team_size": event.team_size,
+        }
+
+
+class ExistingPlayerField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Player) -> str:
+        return f"{obj.name} ({obj.club.name})"
+
+
+class RegistrationForm(ServiceErrorMixin, forms.Form):
+    """Register a player by hand: one already known, or a new one."""
+
+    player = ExistingPlayerField(
+        label=_("Existing player"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=_("(a new player)"),
+    )
+    name = forms.CharField(label=_("New player's name"), max_length=120, required=False)
+    licence = forms.CharField(
+        label=_("FFT licence number"), max_length=20, required=False, help_text=_("Optional.")
+    )
+    club = forms.ModelChoiceField(
+        label=_("New player's club"),
+        queryset=Club.objects.order_by("name"),
+        required=False,
+        help_text=_("The tournament's club when empty."),
+    )
+    team = forms.CharField(
+        label=_("Team"),
+        max_length=120,
+        required=False,
+        help_text=_("Team name; a new name creates the team."),
+    )
+
+    def __init__(self, *args: Any, event: Event, players: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.fields["player"].queryset = players
+        if not event.team_size:
+            del self.fields["team"]
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+    def clean_licence(self) -> str:
+        return self.cleaned_data["licence"].replace(" ", "")
+
+    def clean_team(self) -> str:
+        return " ".join(self.cleaned_data["team"].split())
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        player, name = cleaned.get("player"), cleaned.get("name")
+        if "player" in self.errors or "name" in self.errors:
+            return cleaned
+        if player is not None and name:
+            self.add_error(
+                "name", gettext("Choose an existing player or type a new name, not both.")
+            )
+        elif player is None and not name:
+            self.add_error("player", gettext("Choose a player, or type the name of a new player."))
+        team_name = cleaned.get("team")
+        if team_name and "team" not in self.errors:
+            self.team = Team.objects.filter(event=self.event, name__iexact=team_name).first()
+            members = self.team.members.count() if self.team else 0
+            if members >= self.event.team_size:
+                self.add_error(
+                    "team",
+                    gettext("The team %(team)s already has %(count)s players.")
+                    % {"team": self.team.name if self.team else team_name, "count": members},
+                )
+        return cleaned
+
+    @transaction.atomic
+    def save(self) -> Registration:
+        """Raises services.events.EventError for a new player who clashes with one stored."""
+        data = self.cleaned_data
+        player = data["player"]
+        if player is None:
+            player = event_services.create_player(
+                club=data["club"] or self.event.club, name=data["name"], licence=data["licence"]
+            )
+        team = None
+        if data.get("team"):
+            team = getattr(self, "team", None) or Team.objects.create(
+                event=self.event, name=data["team"]
+            )
+        return register_player(event=self.event, player=player, team=team)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("List of players (.csv or .xlsx)"),
+        widget=forms.ClearableFileInput(attrs={"accept": IMPORT_EXTENSIONS}),
+        help_text=_(
+            "First row: column titles. Needed: name (“Nom”); optional: licence, club, team."
+        ),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > IMPORT_MAX_BYTES:
+            raise forms.ValidationError(
+                gettext("The file is larger than %(size)s MB.")
+                % {"size": IMPORT_MAX_BYTES // (1024 * 1024)}
+            )
+        return upload
+
+
+class SwapForm(forms.Form):
+    """Two players of a round who exchange seats."""
+
+    player_a = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    player_b = forms.TypedChoiceField(label=_("swaps with"), coerce=int)
+
+    def __init__(self, *args: Any, tables: Sequence[Table], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players: dict[int, Player] = {}
+        choices: list[tuple[Any, str]] = [("", gettext("Choose a player"))]
+        for table in tables:
+            group = []
+            for seat in table.seats.all():
+                self.players[seat.player_id] = seat.player
+                group.append((seat.player_id, seat.player.name))
+            choices.append((str(table), group))
+        self.fields["player_a"].choices = choices
+        self.fields["player_b"].choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        a, b = cleaned.get("player_a"), cleaned.get("player_b")
+        if a is not None and a == b:
+            self.add_error("player_b", gettext("Choose two different players."))
+        return cleaned
+
+    def chosen(self) -> tuple[Player, Player]:
+        return (
+            self.players[self.cleaned_data["player_a"]],
+            self.players[self.cleaned_data["player_b"]],
+        )
+
+
+def user_label(user: Any) -> str:
+    full = user.get_full_name()
+    return f"{full} ({user.get_username()})" if full else user.get_username()
+
+
+class ScorekeepersForm(forms.Form):
+    """The scorekeepers of every table of a round, in one form."""
+
+    def __init__(self, *args: Any, tables: Sequence[Table], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        user_model = get_user_model()
+        # Choices are read once for all the tables: a queryset per field would be a query
+        # per table.
+        users = list(user_model.objects.filter(is_active=True).order_by(user_model.USERNAME_FIELD))
+        self.users = {u.pk: u for u in users}
+        choices = [(u.pk, user_label(u)) for u in users]
+        self.tables = list(tables)
+        for table in self.tables:
+            self.fields[self.field_name(table)] = forms.TypedMultipleChoiceField(
+                label=_("Scorekeepers"),
+                choices=choices,
+                coerce=int,
+                required=False,
+                initial=[u.pk for u in table.scorekeepers.all()],
+                widget=forms.SelectMultiple(attrs={"size": 3}),
+            )
+
+    @staticmethod
+    def field_name(table: Table) -> str:
+        return f"table_{table.pk}"
+
+    def rows(self) -> list[tuple[Table, forms.BoundField]]:
+        return [(table, self[self.field_name(table)]) for table in self.tables]
+
+    @transaction.atomic
+    def save(self) -> None:
+        for table in self.tables:
+            chosen = self.cleaned_data[self.field_name(table)]
+            table.scorekeepers.set([self.users[pk] for pk in chosen])
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["club", "name", "start", "end", "mode", "scale", "best_n", "published"]
+        widgets = {
+            "start": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+            "end": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+            "mode": forms.RadioSelect,
+        }
+        help_texts = {
+            "published": _("Everyone can see the season ranking once it is published."),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].empty_label = None
+        self.fields["scale"].required = False
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(gettext("Enter a name for the season."))
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        start: datetime.date | None = cleaned.get("start")
+        end: datetime.date | None = cleaned.get("end")
+        if start and end and end < start:
+            self.add_error("end", gettext("The last day comes before the first day."))
+        if cleaned.get("mode") == Season.Mode.PLACES and "scale" not in self.errors:
+            try:
+                scale = parse_scale(cleaned.get("scale") or "")
+            except ValueError as exc:
+                self.add_error("scale", str(exc))
+            else:
+                cleaned["scale"] = ",".join(map(str, scale))
+        elif not cleaned.get("scale"):
+            # A season counted by totals keeps a scale should it switch back to places.
+            cleaned["scale"] = self.instance.scale or Season._meta.get_field("scale").default
+        return cleaned

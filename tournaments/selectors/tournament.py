@@ -1,0 +1,242 @@
+"""Reads for the tournament and season pages: registrations, rounds, tables, meetings.
+
+Every function issues a fixed number of queries whatever the number of players,
+tables or hands; totals come from the score ledger through selectors.ranking and
+exports.season, never from a view.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
+
+from .. import seating
+from ..exports.season import (
+    DEFAULT_SCALE,
+    SeasonRow,
+    parse_scale,
+    season_placings,
+    season_standings,
+)
+from ..models import Event, HandScore, Player, Registration, Round, Season, Seat, Table
+from ..services.tournament import previous_seatings
+from .ranking import RankingRow
+
+# --- tournaments -------------------------------------------------------------
+
+
+def tournaments() -> QuerySet[Event]:
+    return Event.objects.filter(kind=Event.Kind.TOURNAMENT).select_related("club")
+
+
+def seasons() -> QuerySet[Season]:
+    return Season.objects.select_related("club").order_by("-start", "name")
+
+
+def event_registrations(event: Event) -> list[Registration]:
+    """The registrations with their player, club and team; one query."""
+    return list(
+        Registration.objects.filter(event=event)
+        .select_related("player__club", "team")
+        .order_by("player__name", "pk")
+    )
+
+
+@dataclass
+class RegistrationCounts:
+    registered: int
+    present: int
+
+
+def registration_counts(registrations: Sequence[Registration]) -> RegistrationCounts:
+    return RegistrationCounts(
+        registered=len(registrations),
+        present=sum(1 for r in registrations if r.active),
+    )
+
+
+def unregistered_players(event: Event) -> QuerySet[Player]:
+    """Active players not yet in the event, for the "existing player" choice."""
+    return (
+        Player.objects.filter(active=True)
+        .exclude(registrations__event=event)
+        .select_related("club")
+        .order_by("club__name", "name")
+    )
+
+
+def event_rounds(event: Event) -> list[Round]:
+    """Rounds with their number of tables, validated tables and hands; one query."""
+    return list(
+        Round.objects.filter(event=event)
+        .annotate(
+            table_count=Count("tables", distinct=True),
+            validated_count=Count(
+                "tables", filter=Q(tables__validated_at__isnull=False), distinct=True
+            ),
+            hand_count=Count("tables__hands", distinct=True),
+        )
+        .order_by("number")
+    )
+
+
+def round_tables(round: Round, *, with_scorekeepers: bool = False) -> list[Table]:
+    """The round's tables in order, seats (with players) prefetched, hands counted."""
+    prefetch: list[str | Prefetch] = [
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    ]
+    if with_scorekeepers:
+        prefetch.append("scorekeepers")
+    return list(
+        Table.objects.filter(round=round)
+        .annotate(hand_count=Count("hands"))
+        .prefetch_related(*prefetch)
+        .order_by("number")
+    )
+
+
+def seating_of(tables: Sequence[Table]) -> list[list[int]]:
+    """Player ids per table, in seat order, from tables loaded by round_tables."""
+    return [[seat.player_id for seat in table.seats.all()] for table in tables]
+
+
+@dataclass
+class RepeatedPair:
+    first: str
+    second: str
+    times: int  # meetings including this round
+
+
+@dataclass
+class RoundMeetings:
+    """How well a round avoids pairs who already met."""
+
+    total: int  # seating.repeated_meetings over every round up to this one
+    this_round: int  # the repeats this round adds
+    by_table: dict[int, list[RepeatedPair]] = field(default_factory=dict)  # table pk -> pairs
+
+
+def round_meetings(round: Round, tables: Sequence[Table]) -> RoundMeetings:
+    """Repeated meetings up to this round and, per table, the pairs who met before; one
+    query on top of `tables` (loaded by round_tables)."""
+    earlier = previous_seatings(round.event, round.number)
+    current = seating_of(tables)
+    before = seating.meeting_counts(earlier)
+    names = {seat.player_id: seat.player.name for table in tables for seat in table.seats.all()}
+    by_table: dict[int, list[RepeatedPair]] = {}
+    added = 0
+    for table, players in zip(tables, current, strict=True):
+        pairs = []
+        for a, b in combinations(players, 2):
+            met = before.get(frozenset((a, b)), 0)
+            if met:
+                added += 1
+                pairs.append(RepeatedPair(names[a], names[b], met + 1))
+        by_table[table.pk] = pairs
+    return RoundMeetings(
+        total=seating.repeated_meetings([*earlier, current]),
+        this_round=added,
+        by_table=by_table,
+    )
+
+
+def redraw_refusal(round: Round, *, later_rounds: bool, has_hands: bool) -> str | None:
+    """Why a round may not be redrawn, for the organiser; None when it may."""
+    if has_hands:
+        return _("Hands have been entered in this round: it cannot be redrawn.")
+    if later_rounds:
+        # Later rounds were seated to avoid this round's meetings: redrawing it would
+        # silently make them wrong.
+        return _("A later round is already seated: this round can no longer be redrawn.")
+    if round.status == Round.Status.LOCKED:
+        return _("This round is locked: reopen a sheet before redrawing it.")
+    return None
+
+
+@dataclass
+class RankingLine:
+    row: RankingRow
+    round_totals: list[int | None]  # one per round shown, None when not played
+
+
+def ranking_lines(rows: Sequence[RankingRow], numbers: Sequence[int]) -> list[RankingLine]:
+    """Ranking rows with their round totals in column order, for a template."""
+    return [RankingLine(row, [row.round_totals.get(n) for n in numbers]) for row in rows]
+
+
+# --- seasons -----------------------------------------------------------------
+
+
+def season_events(season: Season) -> list[Event]:
+    """The club's events between the season's first and last day that have scores,
+    oldest first; one query."""
+    scored = HandScore.objects.filter(event=OuterRef("pk"))
+    return list(
+        Event.objects.filter(club=season.club, date__gte=season.start, date__lte=season.end)
+        .filter(Exists(scored))
+        .order_by("date", "pk")
+    )
+
+
+def season_scale(season: Season) -> tuple[int, ...] | None:
+    """The points per place, or None when the season adds up event totals."""
+    if season.mode == Season.Mode.TOTALS:
+        return None
+    try:
+        return parse_scale(season.scale)
+    except ValueError:
+        # Only the admin can store a bad scale (the form refuses it): rank with the
+        # default one rather than fail the public page.
+        return DEFAULT_SCALE
+
+
+@dataclass
+class SeasonCell:
+    points: int | None
+    counted: bool
+
+
+@dataclass
+class SeasonLine:
+    row: SeasonRow
+    club: str
+    cells: list[SeasonCell]
+
+
+@dataclass
+class SeasonTable:
+    events: list[Event]
+    lines: list[SeasonLine]
+
+
+def season_table(season: Season) -> SeasonTable:
+    """Every player who played an event of the season, ranked; three queries."""
+    events = season_events(season)
+    data = season_placings(events)
+    rows = season_standings(
+        data.placings,
+        names=data.names,
+        best_n=season.best_n or None,
+        scale=season_scale(season),
+        event_order=[e.pk for e in events],
+    )
+    lines = [
+        SeasonLine(
+            row=row,
+            club=data.clubs.get(row.player_id, ""),
+            cells=[SeasonCell(row.points.get(e.pk), e.pk in row.counted) for e in events],
+        )
+        for row in rows
+    ]
+    return SeasonTable(events=events, lines=lines)
+
+
+def default_season_dates(today: datetime.date) -> tuple[datetime.date, datetime.date]:
+    """A club season runs September to August."""
+    start_year = today.year if today.month >= 9 else today.year - 1
+    return datetime.date(start_year, 9, 1), datetime.date(start_year + 1, 8, 31)

@@ -1,0 +1,71 @@
+"""Season challenge pages: organisers create and edit a season; its ranking is public
+once the season is published (organisers see it before, as a preview).
+
+A season counts every event of its club dated between its first and last day
+that has scores, published or not: publishing the season is the organiser's
+decision to show its ranking. The Excel workbook is for organisers only.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..exports.season import season_workbook
+from ..forms.tournament import SeasonForm
+from ..models import Club, Season
+from ..selectors import tournament as selectors
+from ..services.hands import is_organiser
+from .organiser import organiser_required
+from .tournament import posted
+
+TEMPLATES = "tournaments/season/"
+
+
+@organiser_required
+def season_create(request: HttpRequest) -> HttpResponse:
+    start, end = selectors.default_season_dates(timezone.localdate())
+    clubs = list(Club.objects.all()[:2])
+    initial = {"start": start, "end": end, "club": clubs[0] if len(clubs) == 1 else None}
+    form = SeasonForm(*posted(request), initial=initial)
+    if request.method == "POST" and form.is_valid():
+        season = form.save()
+        messages.success(request, _("The season was created."))
+        return redirect(season.get_absolute_url())
+    return render(request, TEMPLATES + "form.html", {"form": form, "season": None})
+
+
+@organiser_required
+def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+    form = SeasonForm(*posted(request), instance=season)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("The season was saved."))
+        return redirect(season.get_absolute_url())
+    return render(request, TEMPLATES + "form.html", {"form": form, "season": season})
+
+
+def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+    if not season.published and not is_organiser(request.user):
+        raise Http404
+    return render(
+        request,
+        TEMPLATES + "detail.html",
+        {"season": season, "table": selectors.season_table(season)},
+    )
+
+
+@organiser_required
+def season_export(request: HttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+    return season_workbook(
+        season.club,
+        selectors.season_events(season),
+        best_n=season.best_n or None,
+        scale=selectors.season_scale(season),
+    ).response()
