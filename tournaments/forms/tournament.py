@@ -1,9 +1,7 @@
 """Tournament and season forms: the event, registrations, imports, swaps, scorekeepers.
 
-The few writes these pages need and that no service offers yet (a tournament's
-own settings, a team, a table's scorekeepers, a season) are done by the forms'
-`save` methods, each in one transaction, so that a refused change leaves nothing
-half-written. Seating, registration and publication go through the services.
+Writes go through services/tournament.py and services/events.py; only the
+season, a plain settings object, is saved by its ModelForm.
 """
 
 from __future__ import annotations
@@ -21,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from ..exports.season import parse_scale
 from ..models import Club, Event, Player, Registration, Season, Table, Team
 from ..services import events as event_services
+from ..services import tournament as tournament_services
 from ..services.tournament import register_player
 from .organiser import ClubNightForm, ServiceErrorMixin
 
@@ -94,12 +93,10 @@ class TournamentForm(ClubNightForm):
             )
         return value
 
-    @transaction.atomic
     def create(self) -> Event:
         data = self.cleaned_data
-        return Event.objects.create(
+        return tournament_services.create_tournament(
             club=data["club"],
-            kind=Event.Kind.TOURNAMENT,
             name=data["name"],
             date=data["date"],
             rules_name=data["rules_name"],
@@ -120,11 +117,12 @@ class TournamentForm(ClubNightForm):
             rules_name=data["rules_name"],
             rescore=data.get("rescore", False),
         )
-        event.rounds_planned = data["rounds_planned"]
-        event.deals_per_round = data["deals_per_round"]
-        event.team_size = data["team_size"]
-        event.save(update_fields=["rounds_planned", "deals_per_round", "team_size"])
-        return event
+        return tournament_services.set_tournament_format(
+            event=event,
+            rounds_planned=data["rounds_planned"],
+            deals_per_round=data["deals_per_round"],
+            team_size=data["team_size"],
+        )
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, Any]:
@@ -219,9 +217,7 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
             )
         team = None
         if data.get("team"):
-            team = getattr(self, "team", None) or Team.objects.create(
-                event=self.event, name=data["team"]
-            )
+            team = tournament_services.team_named(event=self.event, name=data["team"])
         return register_player(event=self.event, player=player, team=team)
 
 
@@ -311,11 +307,13 @@ class ScorekeepersForm(forms.Form):
     def rows(self) -> list[tuple[Table, forms.BoundField]]:
         return [(table, self[self.field_name(table)]) for table in self.tables]
 
-    @transaction.atomic
     def save(self) -> None:
-        for table in self.tables:
-            chosen = self.cleaned_data[self.field_name(table)]
-            table.scorekeepers.set([self.users[pk] for pk in chosen])
+        tournament_services.set_scorekeepers(
+            choices=[
+                (table, [self.users[pk] for pk in self.cleaned_data[self.field_name(table)]])
+                for table in self.tables
+            ]
+        )
 
 
 class SeasonForm(forms.ModelForm):

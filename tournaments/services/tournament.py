@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from .. import seating
-from ..models import Event, Hand, Player, Registration, Round, Seat, Table
+from ..models import Event, Hand, Player, Registration, Round, Seat, Table, Team
 from .hands import seat_table
 
 # At a tournament table of 5 the dealer sits out, so every table plays the same
@@ -190,3 +190,49 @@ def register_player(*, event: Event, player: Player, team: Any = None) -> Regist
         registration.active = True
         registration.save(update_fields=["active"])
     return registration
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    club: Any,
+    name: str,
+    date: Any,
+    rules_name: str,
+    rounds_planned: int,
+    deals_per_round: int | None,
+    team_size: int,
+) -> Event:
+    return Event.objects.create(
+        club=club,
+        kind=Event.Kind.TOURNAMENT,
+        name=name,
+        date=date,
+        rules_name=rules_name,
+        rounds_planned=rounds_planned,
+        deals_per_round=deals_per_round,
+        team_size=team_size,
+    )
+
+
+@transaction.atomic
+def set_tournament_format(
+    *, event: Event, rounds_planned: int, deals_per_round: int | None, team_size: int
+) -> Event:
+    event.rounds_planned = rounds_planned
+    event.deals_per_round = deals_per_round
+    event.team_size = team_size
+    event.save(update_fields=["rounds_planned", "deals_per_round", "team_size"])
+    return event
+
+
+def team_named(*, event: Event, name: str) -> Team:
+    """The event's team of that name (case-insensitive), created if new."""
+    team = Team.objects.filter(event=event, name__iexact=name).first()
+    return team or Team.objects.create(event=event, name=name)
+
+
+@transaction.atomic
+def set_scorekeepers(*, choices: Sequence[tuple[Table, Sequence[Any]]]) -> None:
+    for table, users in choices:
+        table.scorekeepers.set(users)
