@@ -252,7 +252,7 @@ def test_player_page_queries_do_not_grow_with_events(
         )
         enter(table, players[0], players[1], "garde", 2, 56)
         enter(table, players[1], players[2], "garde", 2, 56)
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(11):
         response = client.get(players[1].get_absolute_url())
     assert len(response.context["events"]) == events
     assert {e.total for e in response.context["events"]} == {240 - 80}

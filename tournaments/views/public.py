@@ -14,11 +14,11 @@ from ..models import Event, Player, Table
 from ..selectors.standings import (
     event_standings,
     event_tables,
-    player_published_events,
     public_table_sheet,
 )
 from ..services.hands import is_organiser
 from ..tables import StandingsTable
+from .stats import player_page_context
 
 
 def check_visible(request: HttpRequest, event: Event) -> None:
@@ -76,5 +76,5 @@ def player_public(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/public/player_detail.html",
-        {"player": player, "events": player_published_events(player)},
+        player_page_context(request, player),
     )

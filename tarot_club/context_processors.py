@@ -1,0 +1,20 @@
+"""Template context for every page."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.translation import get_language_from_path
+
+
+def language_switch(request: HttpRequest) -> dict[str, str]:
+    """The current address without its language prefix, for the language selector.
+
+    Django's set_language view is not under i18n_patterns, so it runs in the
+    default language and could not resolve an "/en/..." address to translate it;
+    given the bare address it can, whichever language is chosen.
+    """
+    path = request.get_full_path()
+    language = get_language_from_path(request.path_info)
+    if language and path.startswith(f"/{language}/"):
+        path = path[len(language) + 1 :]
+    return {"language_neutral_path": path}

@@ -1,0 +1,152 @@
+"""Player statistics, head-to-head and the event chart: public pages, no login.
+
+Only published events count for the public; an unpublished event's chart is a
+404 (not 403) except for organisers, as on the event page itself. Figures come
+from selectors.stats (the ledger, summed by the database); this module only
+picks what to show and hands series to the SVG drawing in tournaments.charts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+from .. import charts
+from ..models import Event, Player
+from ..selectors import stats as selectors
+from ..services.hands import is_organiser
+
+TEMPLATES = "tournaments/stats/"
+
+
+# --- charts --------------------------------------------------------------------
+
+
+def season_chart(player: Player, events: list[selectors.PlayerEventRow]) -> charts.Chart:
+    """Bars of the player's total at each published event, oldest first."""
+    chronological = list(reversed(events))
+    return charts.bar_chart(
+        [
+            charts.Bar(
+                label=formats.date_format(row.date, "SHORT_DATE_FORMAT"),
+                value=row.total,
+                detail=row.name,
+            )
+            for row in chronological
+        ],
+        chart_id="season-chart",
+        title=_("Score at each event"),
+        desc=_("Total score of %(name)s at each published event, oldest first.")
+        % {"name": player.name},
+        x_label=_("Date"),
+        y_label=_("Score"),
+        detail_label=_("Event"),
+    )
+
+
+def running_series(label: str, totals: list[int]) -> charts.Series:
+    # Everybody starts an event at 0: the line starts there, before the first hand.
+    return charts.Series(label=label, points=[(0, 0), *enumerate(totals, 1)])
+
+
+def player_event_chart(player: Player, event: selectors.PlayerEventRow) -> charts.Chart:
+    totals = selectors.player_running_total(player, event.event_id)
+    return charts.line_chart(
+        [running_series(player.name, totals)],
+        chart_id="running-chart",
+        title=_("Running score through %(event)s") % {"event": event.name},
+        desc=_("Running total of %(name)s after each hand played at %(event)s.")
+        % {"name": player.name, "event": event.name},
+        x_label=_("Hand"),
+        y_label=_("Running total"),
+    )
+
+
+def event_chart(event: Event) -> charts.Chart | None:
+    """Every player's running total through the event; None before the first hand."""
+    series = selectors.event_running_totals(event)
+    if not series:
+        return None
+    return charts.line_chart(
+        [running_series(s.name, s.totals) for s in series],
+        chart_id="event-chart",
+        title=_("Running totals through %(event)s") % {"event": event.name},
+        desc=_(
+            "Each player's running total after each hand he played, in the order "
+            "they were played; the legend lists players by final total."
+        ),
+        x_label=_("Hand"),
+        y_label=_("Running total"),
+    )
+
+
+# --- the player page (rendered by views.public.player_public) ------------------
+
+
+def choose_event(
+    raw: str | None, events: list[selectors.PlayerEventRow]
+) -> tuple[selectors.PlayerEventRow | None, str]:
+    """The event picked with ?event=<id>, else the latest; and a message if the pick was bad."""
+    if not events:
+        return None, ""
+    if raw in (None, ""):
+        return events[0], ""
+    by_id = {str(row.event_id): row for row in events}
+    if raw in by_id:
+        return by_id[raw], ""
+    return events[0], _("This event is not among the player's published results.")
+
+
+def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
+    events = selectors.player_event_rows(player)
+    context: dict[str, Any] = {"player": player, "events": events}
+    if not events:
+        return context
+    chosen, choice_error = choose_event(request.GET.get("event"), events)
+    best, worst = selectors.player_extreme_hands(player)
+    context.update(
+        summary=selectors.player_summary(player),
+        contracts=selectors.player_contracts(player),
+        best=best,
+        worst=worst,
+        partners=selectors.player_partners(player),
+        opponents=selectors.player_opponents(player),
+        season_chart=season_chart(player, events),
+        chosen_event=chosen,
+        choice_error=choice_error,
+        running_chart=player_event_chart(player, chosen) if chosen else None,
+    )
+    return context
+
+
+# --- head-to-head --------------------------------------------------------------
+
+
+def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
+    found = Player.objects.select_related("club").in_bulk([a, b])
+    if a not in found or b not in found:
+        raise Http404
+    if a == b:  # a player against himself: his own page says it all
+        return redirect(found[a].get_absolute_url())
+    first, second = found[a], found[b]
+    return render(
+        request,
+        TEMPLATES + "head_to_head.html",
+        {"a": first, "b": second, "h2h": selectors.head_to_head(first, second)},
+    )
+
+
+# --- the event page's chart ------------------------------------------------------
+
+
+def event_running_chart(request: HttpRequest, pk: int) -> HttpResponse:
+    """The chart alone for htmx on the event page, or as a page of its own without script."""
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    if not event.published and not is_organiser(request.user):
+        raise Http404
+    template = "_event_chart.html" if request.headers.get("HX-Request") else "event_chart.html"
+    return render(request, TEMPLATES + template, {"event": event, "chart": event_chart(event)})
