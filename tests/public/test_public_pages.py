@@ -146,20 +146,20 @@ def test_table_sheet_shows_each_hand_and_running_totals(client, played_night, ta
     assert response.status_code == 200
     sheet = response.context["sheet"]
     assert [p.name for p in sheet.players] == ["Anne", "Bruno", "Chloé", "David"]
-    assert [[c.points for c in h.cells] for h in sheet.hands] == [
+    assert [[c.points for c in h.cells] for h in sheet.rows] == [
         [-80, 240, -80, -80],
         [75, -25, -25, -25],
         [35, 35, -105, 35],
         [-25, -25, -25, 75],
     ]
-    assert [[c.running for c in h.cells] for h in sheet.hands] == [
+    assert [[c.total for c in h.cells] for h in sheet.rows] == [
         [-80, 240, -80, -80],
         [-5, 215, -105, -105],
         [30, 250, -210, -70],
         [5, 225, -235, 5],
     ]
     assert sheet.totals == [5, 225, -235, 5]
-    assert [(h.taker, h.made) for h in sheet.hands] == [
+    assert [(h.hand.taker.name, h.made) for h in sheet.rows] == [
         ("Bruno", True),
         ("Anne", True),
         ("Chloé", False),
@@ -169,12 +169,12 @@ def test_table_sheet_shows_each_hand_and_running_totals(client, played_night, ta
 
 def test_table_sheet_of_five_shows_partner_and_passed_hand(client, played_night, table5):
     sheet = client.get(reverse("table_public", args=[table5.pk])).context["sheet"]
-    assert [(h.taker, h.partner) for h in sheet.hands] == [
-        ("Emma", "Fabien"),
-        ("Gaëlle", "Hugo"),
-        ("", ""),
+    assert [(h.hand.taker, h.hand.partner) for h in sheet.rows] == [
+        (table5.seats.get(position=1).player, table5.seats.get(position=2).player),
+        (table5.seats.get(position=3).player, table5.seats.get(position=4).player),
+        (None, None),
     ]
-    assert [c.points for c in sheet.hands[2].cells] == [0, 0, 0, 0, 0]
+    assert [c.points for c in sheet.rows[2].cells] == [0, 0, 0, 0, 0]
     assert sheet.totals == [135, 55, -30, -55, -105]
 
 
@@ -182,7 +182,7 @@ def test_table_sheet_without_hands_is_empty(client, club_night, table4):
     Event.objects.filter(pk=club_night.pk).update(published=True)
     response = client.get(reverse("table_public", args=[table4.pk]))
     assert response.status_code == 200
-    assert response.context["sheet"].hands == []
+    assert response.context["sheet"].rows == []
 
 
 @pytest.mark.parametrize("who", [None, "scorekeeper", "stranger"])
@@ -205,7 +205,7 @@ def test_table_sheet_queries_do_not_grow_with_hands(
     many_hands(table5, hands)
     with django_assert_max_num_queries(4):
         response = client.get(reverse("table_public", args=[table5.pk]))
-    assert len(response.context["sheet"].hands) == hands
+    assert len(response.context["sheet"].rows) == hands
 
 
 # --- a player's page ---------------------------------------------------------

@@ -7,9 +7,9 @@ the number of hands, players or tables.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum, Window
+from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
 from django.urls import reverse
 
 from ..models import Club, Event, HandScore, Player, Seat, Table
@@ -127,84 +127,6 @@ def club_players(club: Club, *, status: str = "all", search: str = "") -> QueryS
     if search:
         players = players.filter(name__icontains=search)
     return players.order_by("name")
-
-
-# --- a table's score sheet, read-only ----------------------------------------
-
-
-@dataclass
-class SheetCell:
-    points: int
-    running: int
-
-
-@dataclass
-class SheetHand:
-    number: int
-    contract: str
-    contract_label: str
-    taker: str
-    partner: str
-    made: bool | None
-    oudlers: int
-    points: object
-    cells: list[SheetCell | None] = field(default_factory=list)
-
-
-@dataclass
-class Sheet:
-    table: Table
-    players: list[Player]
-    hands: list[SheetHand]
-    totals: list[int]
-
-
-def public_table_sheet(table: Table) -> Sheet:
-    """Every hand of a table with each player's score and running total.
-
-    Running totals are summed by the database (a window over the ledger), so the
-    page issues the same three queries for 2 or 200 hands.
-    """
-    seats = list(table.seats.select_related("player").order_by("position"))
-    players = [seat.player for seat in seats]
-    names = {p.pk: p.name for p in players}
-    column = {p.pk: i for i, p in enumerate(players)}
-    scores = (
-        HandScore.objects.filter(table=table)
-        .select_related("hand")
-        .annotate(
-            running=Window(
-                Sum("points"),
-                partition_by=[F("player_id")],
-                order_by=[F("hand__number").asc()],
-            )
-        )
-        .order_by("hand__number", "player_id")
-    )
-    hands: dict[int, SheetHand] = {}
-    totals = [0] * len(players)
-    for score in scores:
-        hand = score.hand
-        row = hands.get(hand.pk)
-        if row is None:
-            row = hands[hand.pk] = SheetHand(
-                number=hand.number,
-                contract=hand.contract,
-                contract_label=hand.get_contract_display() if hand.contract else "",
-                taker=names.get(hand.taker_id, ""),
-                partner=names.get(hand.partner_id, ""),
-                made=None,
-                oudlers=hand.oudlers,
-                points=hand.points,
-                cells=[None] * len(players),
-            )
-        if score.is_taker:
-            row.made = score.made
-        index = column.get(score.player_id)
-        if index is not None:  # a row for a player no longer seated is not shown
-            row.cells[index] = SheetCell(points=score.points, running=score.running)
-            totals[index] = score.running
-    return Sheet(table=table, players=players, hands=list(hands.values()), totals=totals)
 
 
 # --- a player's public page --------------------------------------------------

@@ -11,10 +11,10 @@ from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
 from ..models import Event, Player, Table
+from ..selectors import sheet as sheet_selectors
 from ..selectors.standings import (
     event_standings,
     event_tables,
-    public_table_sheet,
 )
 from ..services.hands import is_organiser
 from ..tables import StandingsTable
@@ -67,7 +67,7 @@ def table_public(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/public/table_sheet.html",
-        {"event": event, "table": table, "sheet": public_table_sheet(table)},
+        {"event": event, "table": table, "sheet": sheet_selectors.sheet(table)},
     )
 
 
