@@ -120,6 +120,9 @@ class Event(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
+        # A tournament's public face is its ranking; a club night's, its results.
+        if self.kind == self.Kind.TOURNAMENT:
+            return reverse("tournament_ranking", args=[self.pk])
         return reverse("event_detail", args=[self.pk])
 
     @property
