@@ -1,0 +1,48 @@
+from decimal import Decimal
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tournaments.models import Hand, HandScore
+from tournaments.services.hands import save_hand
+
+
+def test_check_ledger_passes_on_hands_saved_by_the_service(table4, scorekeeper):
+    seats = list(table4.seats.order_by("position"))
+    for points in (56, 30, 41):
+        hand = Hand(
+            dealer=seats[0].player,
+            taker=seats[1].player,
+            contract="garde",
+            oudlers=2,
+            points=Decimal(points),
+        )
+        save_hand(table=table4, hand=hand, user=scorekeeper)
+    out = StringIO()
+    call_command("check_ledger", stdout=out)
+    assert "3 hands checked" in out.getvalue()
+
+
+def test_check_ledger_reports_a_tampered_row(table4, scorekeeper):
+    seats = list(table4.seats.order_by("position"))
+    hand = Hand(
+        dealer=seats[0].player,
+        taker=seats[1].player,
+        contract="prise",
+        oudlers=1,
+        points=Decimal(60),
+    )
+    saved = save_hand(table=table4, hand=hand, user=scorekeeper).hand
+    HandScore.objects.filter(hand=saved, player=seats[0].player).update(points=1)
+    with pytest.raises(CommandError, match=f"hand {saved.pk}: sum"):
+        call_command("check_ledger")
+
+
+def test_check_ledger_reports_a_missing_row(table4, scorekeeper):
+    seats = list(table4.seats.order_by("position"))
+    hand = Hand(dealer=seats[0].player, contract="")
+    saved = save_hand(table=table4, hand=hand, user=scorekeeper).hand
+    HandScore.objects.filter(hand=saved, player=seats[3].player).delete()
+    with pytest.raises(CommandError, match="3 rows for 4 seats"):
+        call_command("check_ledger")
