@@ -27,7 +27,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 import scoring
 
-from .forms.hand import hand_error_message
+from .forms.hand import ENGINE_FIELD_TO_HAND_FIELD, hand_error_message
 from .models import (
     Club,
     Event,
@@ -189,20 +189,6 @@ class HandAdminForm(forms.ModelForm):
             "version",
         ]
 
-    FIELD_OF = {
-        "points": "points",
-        "defence_points": "points",
-        "oudlers": "oudlers",
-        "taker": "taker",
-        "partner": "partner",
-        "contract": "contract",
-        "petit_au_bout": "petit_au_bout",
-        "chelem": "chelem_made_by",
-        "poignees": "poignees",
-        "miseres": "miseres",
-        "sitting_out": "dealer",
-    }
-
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if self.errors:
@@ -224,7 +210,7 @@ class HandAdminForm(forms.ModelForm):
             hand_services.preview_hand(table=table, hand=probe)
         except scoring.HandError as error:
             names = dict(table.seats.values_list("player_id", "player__name"))
-            field = self.FIELD_OF.get(error.field)
+            field = ENGINE_FIELD_TO_HAND_FIELD.get(error.field)
             self.add_error(
                 field if field in self.fields else None, hand_error_message(error, names)
             )

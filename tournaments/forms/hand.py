@@ -85,6 +85,23 @@ HAND_ERROR_FIELD_MESSAGES: dict[tuple[str, str], Promise] = {
 FALLBACK_MESSAGE = _("This hand cannot be scored as entered.")
 
 
+# The Hand model field an engine error's JSON field belongs to (the dealer is the
+# one who sits out at a table of 5).
+ENGINE_FIELD_TO_HAND_FIELD: dict[str, str] = {
+    "points": "points",
+    "defence_points": "points",
+    "oudlers": "oudlers",
+    "taker": "taker",
+    "partner": "partner",
+    "contract": "contract",
+    "petit_au_bout": "petit_au_bout",
+    "chelem": "chelem_made_by",
+    "poignees": "poignees",
+    "miseres": "miseres",
+    "sitting_out": "dealer",
+}
+
+
 class _Params(dict):
     """Interpolation that never fails on a parameter the engine did not send."""
 
@@ -369,23 +386,12 @@ class HandForm(forms.Form):
     def error_field(self, error: scoring.HandError) -> str | None:
         """The form field an engine error belongs to (None: a non-field error)."""
         value = error.params.get("value")
-        mapping = {
-            "points": "points",
-            "defence_points": "points",
-            "oudlers": "oudlers",
-            "taker": "taker",
-            "partner": "partner",
-            "contract": "contract",
-            "petit_au_bout": "petit_au_bout",
-            "chelem": "chelem_made_by",
-            "sitting_out": "dealer",
-        }
         if error.field == "poignees" and value in self.player_names:
             name: str | None = self.poignee_name(value)
         elif error.field == "miseres" and value in self.player_names:
             name = self.misere_name(value)
         else:
-            name = mapping.get(error.field)
+            name = ENGINE_FIELD_TO_HAND_FIELD.get(error.field)
         return name if name in self.fields else None
 
     def add_hand_error(self, error: scoring.HandError) -> None:
