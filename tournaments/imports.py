@@ -332,6 +332,10 @@ def _check(rows: list[_Row], ctx: _Context) -> list[RowError]:
         errors.append(RowError(row=row.number, field=column, message=message))
 
     for row in rows:
+        for column, text in (("name", row.name), ("club", row.club), ("team", row.team)):
+            # A control character is a damaged file, and PostgreSQL refuses NUL bytes.
+            if any(ord(c) < 32 for c in text):
+                bad(row, column, _("This cell contains a control character."))
         if not row.name:
             bad(row, "name", _("The name is missing."))
         elif len(row.name) > NAME_MAX:

@@ -143,7 +143,21 @@ class PlayerChoiceField(forms.ModelChoiceField):
         return obj.name
 
 
+MAX_ID = 2**63 - 1
+
+
 class ScorekeeperChoiceField(forms.ModelMultipleChoiceField):
+    def _check_values(self, value: Any) -> Any:
+        # An id beyond 64 bits is no user of ours; SQLite would raise OverflowError.
+        for pk in value:
+            if not str(pk).isdigit() or int(pk) > MAX_ID:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": pk},
+                )
+        return super()._check_values(value)
+
     def label_from_instance(self, obj: Any) -> str:
         full = obj.get_full_name()
         return f"{full} ({obj.get_username()})" if full else obj.get_username()

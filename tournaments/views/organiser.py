@@ -14,7 +14,8 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.core.validators import slug_re
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -57,6 +58,8 @@ def resolve_club(request: HttpRequest) -> Club | None:
     to make (or no club at all)."""
     slug = request.GET.get("club")
     if slug:
+        if not slug_re.fullmatch(slug):  # e.g. a NUL byte, which PostgreSQL refuses
+            raise Http404
         return get_object_or_404(Club, slug=slug)
     clubs = list(Club.objects.all()[:2])
     return clubs[0] if len(clubs) == 1 else None

@@ -127,6 +127,8 @@ def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
 
 
 def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
+    if max(a, b) > 2**63 - 1:  # beyond any id; SQLite would overflow on the lookup
+        raise Http404
     found = Player.objects.select_related("club").in_bulk([a, b])
     if a not in found or b not in found:
         raise Http404

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.validators import slug_re
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -112,6 +113,8 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def _default_club(request: HttpRequest) -> Club | None:
     slug = request.GET.get("club")
     if slug:
+        if not slug_re.fullmatch(slug):  # e.g. a NUL byte, which PostgreSQL refuses
+            return None
         return Club.objects.filter(slug=slug).first()
     clubs = list(Club.objects.all()[:2])
     return clubs[0] if len(clubs) == 1 else None
