@@ -360,7 +360,9 @@ class HandScore(models.Model):
     made = models.BooleanField(_("contract made"), null=True)
 
     class Meta:
-        ordering = ["hand", "player"]
+        # Raw ids: ordering by "hand" would follow Hand's ordering into joins with
+        # hands and tables on every ledger query (100 ms at 1M hands).
+        ordering = ["hand_id", "player_id"]
         verbose_name = _("hand score")
         verbose_name_plural = _("hand scores")
         constraints = [models.UniqueConstraint(fields=["hand", "player"], name="hand_score_unique")]

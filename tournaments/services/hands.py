@@ -117,7 +117,8 @@ class SavedHand:
     result: scoring.HandResult
 
 
-def _score_rows(hand: Hand, table: Table, result: scoring.HandResult) -> list[HandScore]:
+def score_rows(hand: Hand, table: Table, result: scoring.HandResult) -> list[HandScore]:
+    """The ledger rows of a scored hand: one per player, checked to sum to zero."""
     if sum(result.scores.values()) != 0:  # the engine guarantees it; the ledger checks it
         raise AssertionError(f"hand {hand.pk} does not sum to zero: {result.scores}")
     return [
@@ -169,7 +170,7 @@ def save_hand(
     hand.entered_by = user if user.is_authenticated else None
     hand.save()
     HandScore.objects.filter(hand=hand).delete()
-    HandScore.objects.bulk_create(_score_rows(hand, table, result))
+    HandScore.objects.bulk_create(score_rows(hand, table, result))
     return SavedHand(hand=hand, result=result)
 
 
@@ -239,7 +240,7 @@ def rescore_event(*, event: Event) -> int:
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: s.position)
         for hand in table.hands.all():
-            rows.extend(_score_rows(hand, table, score_stored_hand(hand, seats, rules)))
+            rows.extend(score_rows(hand, table, score_stored_hand(hand, seats, rules)))
             count += 1
     HandScore.objects.filter(event=event).delete()
     HandScore.objects.bulk_create(rows, batch_size=2000)
