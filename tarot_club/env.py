@@ -72,6 +72,10 @@ def database_from_url(url: str) -> dict[str, object]:
         if not name:
             raise EnvError("DATABASE_URL: a PostgreSQL URL needs a database name")
         options = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
+        # JIT compilation costs ~225 ms on a big player-page aggregate and saves
+        # nothing on our short queries (benchmarks/RESULTS.md); PG_JIT=1 restores it.
+        if not env_bool("PG_JIT", False):
+            options.setdefault("options", "-c jit=off")
         config: dict[str, object] = {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": name,

@@ -116,7 +116,7 @@ def test_database_url_parsing():
         "db.local",
         "5433",
     )
-    assert pg["OPTIONS"] == {"sslmode": "require"}
+    assert pg["OPTIONS"] == {"sslmode": "require", "options": "-c jit=off"}
     lite = database_from_url("sqlite:////var/lib/tarot/db.sqlite3")
     assert lite["NAME"] == "/var/lib/tarot/db.sqlite3"
     assert lite["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
