@@ -210,3 +210,14 @@ def test_concurrent_saves_lose_and_duplicate_nothing(table4, scorekeeper):
     assert HandScore.objects.count() == 32
     sums = HandScore.objects.values("hand").annotate(s=Sum("points")).values_list("s", flat=True)
     assert set(sums) == {0}
+
+
+def test_rescore_reads_a_fixed_number_of_queries(
+    table4, table5, scorekeeper, other_scorekeeper, club_night, django_assert_max_num_queries
+):
+    for _ in range(3):
+        save_hand(table=table4, hand=garde(table4), user=scorekeeper)
+        save_hand(table=table5, hand=garde(table5), user=other_scorekeeper)
+    # event rules, tables, seats, hands, delete, insert (+ savepoint): not one per table
+    with django_assert_max_num_queries(8):
+        assert rescore_event(event=club_night) == 6

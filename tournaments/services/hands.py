@@ -233,7 +233,9 @@ def rescore_event(*, event: Event) -> int:
     """Recompute every score row of an event from the stored inputs and rules."""
     rules = event.rules
     tables = (
-        Table.objects.filter(round__event=event).select_related("round").prefetch_related("seats")
+        Table.objects.filter(round__event=event)
+        .select_related("round")
+        .prefetch_related("seats", "hands")
     )
     rows: list[HandScore] = []
     count = 0
