@@ -12,16 +12,14 @@ the defence is everybody else who played it; the player sitting out has no camp.
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Q, QuerySet, Sum, Window
-from django.db.models.functions import Rank
 from django.urls import reverse
 
 import scoring
 
-from ..models import Event, Hand, HandScore, Player
+from ..models import Event, EventResult, Hand, HandScore, Player
 
 # At most five players in a hand, each showing at most one poignée (the engine checks it),
 # so a poignée list has at most five entries.
@@ -93,38 +91,18 @@ class PlayerEventRow:
 def player_event_rows(player: Player) -> list[PlayerEventRow]:
     """The published events the player has scores in, newest first, with his rank.
 
-    One aggregate query over every player of those events: the rank is a window
-    over the per-player totals (equal totals share the rank, as in the standings).
+    Read from EventResult, which the services keep in step with the ledger: one
+    row per event, whatever the number of hands (equal totals share the rank, as
+    in the standings).
     """
-    played = HandScore.objects.filter(player=player).values("event_id")
-    rows = (
-        HandScore.objects.filter(PUBLISHED, event_id__in=played)
-        .values("event_id", "event__name", "event__date", "player_id")
-        .annotate(total=Sum("points"), hands=Count("id", filter=_not_sitting_out()))
-        .annotate(
-            rank=Window(Rank(), partition_by=[F("event_id")], order_by=F("total").desc()),
+    results = (
+        EventResult.objects.filter(player=player, event__published=True)
+        .order_by("-event__date", "-event_id")
+        .values_list(
+            "event_id", "event__name", "event__date", "total", "hands", "rank", "field_size"
         )
-        .order_by("-event__date", "-event_id", "rank")
     )
-    field_size: dict[int, int] = defaultdict(int)
-    mine: list[PlayerEventRow] = []
-    for item in rows:
-        field_size[item["event_id"]] += 1
-        if item["player_id"] == player.pk:
-            mine.append(
-                PlayerEventRow(
-                    event_id=item["event_id"],
-                    name=item["event__name"],
-                    date=item["event__date"],
-                    total=item["total"],
-                    hands=item["hands"],
-                    rank=item["rank"],
-                    field_size=0,
-                )
-            )
-    for row in mine:
-        row.field_size = field_size[row.event_id]
-    return mine
+    return [PlayerEventRow(*values) for values in results]
 
 
 # --- the season summary ------------------------------------------------------

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..models import Event, Hand, HandScore, Player, Round, Seat, Table
+from .results import refresh_event_results
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -171,6 +172,7 @@ def save_hand(
     hand.save()
     HandScore.objects.filter(hand=hand).delete()
     HandScore.objects.bulk_create(score_rows(hand, table, result))
+    refresh_event_results(event_id=table.round.event_id)
     return SavedHand(hand=hand, result=result)
 
 
@@ -184,6 +186,7 @@ def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
         raise HandConflict(current)
     current._change_reason = "deleted"  # kept by django-simple-history
     current.delete()
+    refresh_event_results(event_id=table.round.event_id)
 
 
 @transaction.atomic
@@ -246,6 +249,7 @@ def rescore_event(*, event: Event) -> int:
             count += 1
     HandScore.objects.filter(event=event).delete()
     HandScore.objects.bulk_create(rows, batch_size=2000)
+    refresh_event_results(event_id=event.pk)
     return count
 
 

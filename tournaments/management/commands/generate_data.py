@@ -60,6 +60,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services.hands import apply_table_mode, score_rows, score_stored_hand
+from tournaments.services.results import refresh_all_event_results
 from tournaments.services.tournament import TOURNAMENT_FIVE_MODE
 
 CITIES = [
@@ -676,6 +677,9 @@ class Command(BaseCommand):
                 f"  {done:>10,} / {hands:,} hands ({100 * done / max(hands, 1):5.1f} %)"
                 f"  {done / elapsed:>8,.0f} hands/s"
             )
+
+        results = refresh_all_event_results()
+        self.stdout.write(f"  {results:,} event results (totals and places) written.")
 
         total = time.perf_counter() - started
         s = writer.stats
