@@ -173,3 +173,17 @@ def test_published_season_is_public(season, nights):
     season.published = True
     season.save()
     assert Client().get(season.get_absolute_url()).status_code == 200
+
+
+def test_season_page_draws_one_page_of_players_at_a_time(season, nights):
+    """The grid is built for the page shown only, and every player is on some page."""
+    from tournaments.selectors.tournament import season_table
+
+    everyone = season_table(season)
+    assert len(everyone.lines) > 2
+    pages = [season_table(season, page=n, per_page=2) for n in (1, 2, 3, 4, 5, 6)]
+    shown = [
+        line.row.player_id for t in pages[: pages[0].page.paginator.num_pages] for line in t.lines
+    ]
+    assert all(len(t.lines) <= 2 for t in pages)
+    assert shown == [line.row.player_id for line in everyone.lines]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
@@ -212,10 +213,20 @@ class SeasonLine:
 class SeasonTable:
     events: list[Event]
     lines: list[SeasonLine]
+    page: Page
 
 
-def season_table(season: Season) -> SeasonTable:
-    """Every player who played an event of the season, ranked; three queries."""
+SEASON_LINES_PER_PAGE = 50
+
+
+def season_table(
+    season: Season, *, page: int | str | None = 1, per_page: int = SEASON_LINES_PER_PAGE
+) -> SeasonTable:
+    """Every player who played an event of the season, ranked; three queries.
+
+    The players x events grid is built for one page of players only: a busy club's
+    season (300 players, 100 events) would otherwise cost 200 ms to build and draw.
+    """
     events = season_events(season)
     data = season_placings(events)
     rows = season_standings(
@@ -225,15 +236,16 @@ def season_table(season: Season) -> SeasonTable:
         scale=season_scale(season),
         event_order=[e.pk for e in events],
     )
+    shown = Paginator(rows, per_page).get_page(page)
     lines = [
         SeasonLine(
             row=row,
             club=data.clubs.get(row.player_id, ""),
             cells=[SeasonCell(row.points.get(e.pk), e.pk in row.counted) for e in events],
         )
-        for row in rows
+        for row in shown.object_list
     ]
-    return SeasonTable(events=events, lines=lines)
+    return SeasonTable(events=events, lines=lines, page=shown)
 
 
 def default_season_dates(today: datetime.date) -> tuple[datetime.date, datetime.date]:

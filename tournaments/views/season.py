@@ -56,7 +56,7 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         TEMPLATES + "detail.html",
-        {"season": season, "table": selectors.season_table(season)},
+        {"season": season, "table": selectors.season_table(season, page=request.GET.get("page"))},
     )
 
 
