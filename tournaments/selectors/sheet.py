@@ -21,7 +21,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from ..models import Hand, HandScore, Player, Round, Seat, Table
-from ..services.hands import is_organiser
+from ..services.hands import is_organiser, is_table_scorekeeper
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -38,12 +38,6 @@ def hand_for_scoring(hand_id: int) -> Hand:
         Hand.objects.select_related("table__round__event", "dealer", "taker", "partner"),
         pk=hand_id,
     )
-
-
-def is_table_scorekeeper(user: User, table: Table) -> bool:
-    if not user.is_authenticated:
-        return False
-    return table.scorekeepers.filter(pk=user.pk).exists()
 
 
 def can_view_sheet(user: User, table: Table) -> bool:

@@ -46,6 +46,10 @@ def is_organiser(user: User) -> bool:
     return bool(user.is_authenticated and user.has_perm("tournaments.organise"))
 
 
+def is_table_scorekeeper(user: User, table: Table) -> bool:
+    return bool(user.is_authenticated and table.scorekeepers.filter(pk=user.pk).exists())
+
+
 def can_score(user: User, table: Table) -> bool:
     """Scorekeepers of the table, and organisers; nobody once the sheet is validated,
     except an organiser."""
@@ -55,7 +59,7 @@ def can_score(user: User, table: Table) -> bool:
         return True
     if table.is_validated or table.round.status == Round.Status.LOCKED:
         return False
-    return table.scorekeepers.filter(pk=user.pk).exists()
+    return is_table_scorekeeper(user, table)
 
 
 # --- the adapter to the engine -----------------------------------------------
@@ -193,7 +197,7 @@ def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
 def validate_sheet(*, table: Table, user: User) -> Table:
     """Lock the sheet: from now on only an organiser may change it."""
     table = Table.objects.select_for_update().get(pk=table.pk)
-    if not (is_organiser(user) or table.scorekeepers.filter(pk=user.pk).exists()):
+    if not (is_organiser(user) or is_table_scorekeeper(user, table)):
         raise PermissionDenied(_("Only the table's scorekeepers or an organiser may validate it."))
     if table.validated_at is None:
         table.validated_at = timezone.now()
