@@ -116,11 +116,9 @@ def season_standings(
     def key(row: SeasonRow) -> tuple[int, int]:
         return (-row.total, -row.best)
 
-    ranked = sorted(rows.values(), key=lambda r: (*key(r), r.name.casefold(), r.player_id))
-    for position, row in enumerate(ranked, 1):
-        tied = position > 1 and key(ranked[position - 2]) == key(row)
-        row.rank = ranked[position - 2].rank if tied else position
-    return ranked
+    return tournament_ranking.rank_rows(
+        list(rows.values()), key, lambda r: (r.name.casefold(), r.player_id)
+    )
 
 
 # --- reading the ledger --------------------------------------------------------

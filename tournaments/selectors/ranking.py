@@ -11,11 +11,15 @@ players still equal after these share the rank and are listed by name.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from django.db.models import Count, Q, Sum
 
 from ..models import Event, HandScore, Player, Registration, Round
+
+R = TypeVar("R")
 
 
 @dataclass
@@ -46,15 +50,22 @@ class TeamRow:
     rank: int = 0
 
 
+def rank_rows(rows: list[R], key: Callable[[R], Any], then: Callable[[R], Any]) -> list[R]:
+    """Sort by `key`, then `then`; rows equal on `key` share the rank (1, 2, 2, 4).
+
+    Every ranking of the app (club nights, tournaments, teams, seasons, event
+    results) goes through here, each with its own key.
+    """
+    rows.sort(key=lambda r: (key(r), then(r)))
+    for position, row in enumerate(rows, 1):
+        tied = position > 1 and key(rows[position - 2]) == key(row)
+        row.rank = rows[position - 2].rank if tied else position
+    return rows
+
+
 def assign_ranks(rows: list[RankingRow]) -> list[RankingRow]:
     """Sort by the tie-break and give equal rows the same rank (1, 2, 2, 4)."""
-    rows.sort(key=lambda r: (*r.sort_key(), r.name.casefold()))
-    previous = None
-    for position, row in enumerate(rows, 1):
-        key = row.sort_key()
-        row.rank = position if key != previous else rows[position - 2].rank
-        previous = key
-    return rows
+    return rank_rows(rows, RankingRow.sort_key, lambda r: r.name.casefold())
 
 
 def tournament_ranking(event: Event, *, up_to_round: int | None = None) -> list[RankingRow]:
@@ -107,11 +118,7 @@ def team_ranking(rows: list[RankingRow]) -> list[TeamRow]:
         TeamRow(name=name, members=members, total=sum(m.total for m in members))
         for name, members in teams.items()
     ]
-    result.sort(key=lambda t: (-t.total, t.name.casefold()))
-    for position, team in enumerate(result, 1):
-        same = position > 1 and result[position - 2].total == team.total
-        team.rank = result[position - 2].rank if same else position
-    return result
+    return rank_rows(result, lambda t: -t.total, lambda t: t.name.casefold())
 
 
 def round_numbers(event: Event) -> list[int]:

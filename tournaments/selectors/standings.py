@@ -13,6 +13,7 @@ from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
 from django.urls import reverse
 
 from ..models import Club, Event, HandScore, Player, Seat, Table
+from .ranking import rank_rows
 
 # --- club night results ------------------------------------------------------
 
@@ -66,11 +67,7 @@ def event_standings(event: Event) -> list[StandingRow]:
 def assign_ranks(rows: list[StandingRow]) -> list[StandingRow]:
     # Names sort in Python: the database collation orders accents and case differently
     # on SQLite and PostgreSQL.
-    rows.sort(key=lambda r: (-r.total, r.name.casefold(), r.player_id))
-    for position, row in enumerate(rows, 1):
-        tied = position > 1 and rows[position - 2].total == row.total
-        row.rank = rows[position - 2].rank if tied else position
-    return rows
+    return rank_rows(rows, lambda r: -r.total, lambda r: (r.name.casefold(), r.player_id))
 
 
 # --- events ------------------------------------------------------------------

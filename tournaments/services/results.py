@@ -10,25 +10,23 @@ from django.db import transaction
 from django.db.models import Count, F, Q, QuerySet, Sum
 
 from ..models import Event, EventResult, HandScore
+from ..selectors.ranking import rank_rows
 
 
 def _ranked(event_id: int, totals: list[tuple[int, int, int]]) -> list[EventResult]:
-    """Places by total, equal totals sharing the place (1, 2, 2, 4), as on the results page."""
-    totals.sort(key=lambda item: -item[1])
-    rows: list[EventResult] = []
-    for position, (player_id, total, hands) in enumerate(totals, 1):
-        rank = rows[-1].rank if rows and rows[-1].total == total else position
-        rows.append(
-            EventResult(
-                event_id=event_id,
-                player_id=player_id,
-                total=total,
-                hands=hands,
-                rank=rank,
-                field_size=len(totals),
-            )
+    """Places by total, equal totals sharing the place, as on the results page."""
+    rows = [
+        EventResult(
+            event_id=event_id,
+            player_id=player_id,
+            total=total,
+            hands=hands,
+            rank=0,
+            field_size=len(totals),
         )
-    return rows
+        for player_id, total, hands in totals
+    ]
+    return rank_rows(rows, lambda r: -r.total, lambda r: r.player_id)
 
 
 def _aggregate(scores: Iterable[dict[str, Any]]) -> dict[int, list[tuple[int, int, int]]]:
