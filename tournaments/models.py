@@ -333,6 +333,11 @@ class Hand(models.Model):
         return not self.contract
 
 
+# On a HandScore: the player played the hand (a dealer sitting out at a table of 5
+# has a 0 row for it, which is not a hand he played).
+PLAYED_HAND = ~models.Q(hand__sitting_out=models.F("player"))
+
+
 class HandScore(models.Model):
     """One row per player per hand: the ledger every total is summed from."""
 

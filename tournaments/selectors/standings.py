@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.urls import reverse
 
-from ..models import Club, Event, HandScore, Player, Seat, Table
+from ..models import PLAYED_HAND, Club, Event, HandScore, Player, Seat, Table
 from .ranking import rank_rows
 
 # --- club night results ------------------------------------------------------
@@ -44,7 +44,7 @@ def event_standings(event: Event) -> list[StandingRow]:
         .values("player_id", "player__name")
         .annotate(
             total=Sum("points"),
-            hands=Count("id", filter=~Q(hand__sitting_out=F("player"))),
+            hands=Count("id", filter=PLAYED_HAND),
             taken=Count("id", filter=Q(is_taker=True)),
             won=Count("id", filter=Q(is_taker=True, made=True)),
         )
@@ -124,41 +124,3 @@ def club_players(club: Club, *, status: str = "all", search: str = "") -> QueryS
     if search:
         players = players.filter(name__icontains=search)
     return players.order_by("name")
-
-
-# --- a player's public page --------------------------------------------------
-
-
-@dataclass
-class PlayerEvent:
-    event_id: int
-    name: str
-    date: object
-    total: int
-    hands: int
-
-    def get_absolute_url(self) -> str:
-        return reverse("event_detail", args=[self.event_id])
-
-
-def player_published_events(player: Player) -> list[PlayerEvent]:
-    """The published events the player has scores in, newest first; one query."""
-    rows = (
-        HandScore.objects.filter(player=player, event__published=True)
-        .values("event_id", "event__name", "event__date")
-        .annotate(
-            total=Sum("points"),
-            hands=Count("id", filter=~Q(hand__sitting_out=F("player"))),
-        )
-        .order_by("-event__date", "-event_id")
-    )
-    return [
-        PlayerEvent(
-            event_id=item["event_id"],
-            name=item["event__name"],
-            date=item["event__date"],
-            total=item["total"],
-            hands=item["hands"],
-        )
-        for item in rows
-    ]

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 import scoring
 
-from ..models import Event, EventResult, Hand, HandScore, Player
+from ..models import PLAYED_HAND, Event, EventResult, Hand, HandScore, Player
 
 # At most five players in a hand, each showing at most one poignée (the engine checks it),
 # so a poignée list has at most five entries.
@@ -68,7 +68,7 @@ def _showed_poignee(player: Player, size: str) -> Q:
 
 
 def _not_sitting_out(player_field: str = "player") -> Q:
-    return ~Q(hand__sitting_out=F(player_field))
+    return PLAYED_HAND if player_field == "player" else ~Q(hand__sitting_out=F(player_field))
 
 
 # --- the player's events -----------------------------------------------------

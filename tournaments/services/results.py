@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models import Count, QuerySet, Sum
 
-from ..models import Event, EventResult, HandScore
+from ..models import PLAYED_HAND, Event, EventResult, HandScore
 from ..selectors.ranking import rank_rows
 
 
@@ -43,8 +43,7 @@ def _scores(**filters: object) -> QuerySet[Any]:
         .values("event_id", "player_id")
         .annotate(
             total=Sum("points"),
-            # A hand the player sat out (dealer at a table of 5) is not one he played.
-            hands=Count("id", filter=~Q(hand__sitting_out=F("player"))),
+            hands=Count("id", filter=PLAYED_HAND),
         )
     )
 
