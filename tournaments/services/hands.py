@@ -176,7 +176,9 @@ def save_hand(
     hand.save()
     HandScore.objects.filter(hand=hand).delete()
     HandScore.objects.bulk_create(score_rows(hand, table, result))
-    refresh_event_results(event_id=table.round.event_id)
+    refresh_event_results(
+        event_id=table.round.event_id, player_ids=[seat.player_id for seat in seats]
+    )
     return SavedHand(hand=hand, result=result)
 
 
@@ -190,7 +192,10 @@ def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
         raise HandConflict(current)
     current._change_reason = "deleted"  # kept by django-simple-history
     current.delete()
-    refresh_event_results(event_id=table.round.event_id)
+    refresh_event_results(
+        event_id=table.round.event_id,
+        player_ids=list(table.seats.values_list("player_id", flat=True)),
+    )
 
 
 @transaction.atomic
