@@ -123,7 +123,9 @@ def test_player_page_queries_do_not_grow_with_hands(
 ):
     many_hands(season.first_table, extra_hands)
     many_hands(season.second_table, extra_hands)
-    with django_assert_max_num_queries(11):
+    # the player, his results, partners' and opponents' names, the best and worst
+    # hands, the running chart: 5, however many hands
+    with django_assert_max_num_queries(5):
         response = client.get(anne.get_absolute_url())
     assert response.context["summary"].hands == 10 + 2 * extra_hands
 
@@ -184,3 +186,57 @@ def test_event_chart_queries_do_not_grow_with_hands(
     with django_assert_max_num_queries(2):
         response = client.get(reverse("event_chart", args=[season.first.pk]))
     assert len(response.context["chart"].rows) == 7 + extra_hands
+
+
+def test_a_long_history_is_listed_and_charted_one_page_at_a_time(
+    client, club, players, enter, django_assert_max_num_queries
+):
+    # 25 club nights, one hand each: Anne's garde made by 10 with 2 oudlers, (25 + 10) x 2
+    # from each of three defenders = +210. The figures count all 25; the list, the bar
+    # chart and the event picker show 20 a page.
+    from datetime import date, timedelta
+
+    from tournaments.views.stats import EVENTS_PER_PAGE
+
+    from .conftest import table_of
+
+    anne = players[0]
+    events = []
+    for n in range(25):
+        event = Event.objects.create(
+            club=club,
+            name=f"Soirée {n + 1}",
+            date=date(2025, 1, 1) + timedelta(weeks=n),
+            published=True,
+        )
+        table = table_of(event, players[:4])
+        enter(table, anne, anne, "garde", 2, 51)
+        events.append(event)
+    assert EVENTS_PER_PAGE == 20
+    with django_assert_max_num_queries(5):
+        first = client.get(anne.get_absolute_url())
+    assert first.context["summary"].events == 25
+    assert first.context["summary"].total == 25 * 210
+    listed = [row.name for row in first.context["events_shown"]]
+    assert listed == [f"Soirée {n}" for n in range(25, 5, -1)]
+    html = first.content.decode()
+    assert len(svgs(html)["season-chart"].findall(f".//{SVG}rect[@class='bar']")) == 20
+    picker = html.split('id="event-choice"')[1].split("</form>")[0]
+    assert picker.count('<option value="') == 20
+    assert 'href="?page=2#player-events"' in html
+    # The running chart is of the newest event of the page shown.
+    second = client.get(anne.get_absolute_url(), {"page": 2})
+    assert [row.name for row in second.context["events_shown"]] == [
+        f"Soirée {n}" for n in range(5, 0, -1)
+    ]
+    assert second.context["chosen_event"].event_id == events[4].pk
+    page2 = second.content.decode()
+    assert len(svgs(page2)["season-chart"].findall(f".//{SVG}rect[@class='bar']")) == 5
+    assert '<input type="hidden" name="page" value="2">' in page2
+    # An event picked from another page is still offered, selected, with this page's.
+    third = client.get(anne.get_absolute_url(), {"page": 2, "event": events[20].pk})
+    assert third.context["chosen_event"].event_id == events[20].pk
+    assert third.context["event_choices"][0].event_id == events[20].pk
+    assert len(third.context["event_choices"]) == 6
+    # A page past the end shows the last one, as Django's get_page does.
+    assert client.get(anne.get_absolute_url(), {"page": 99}).context["events_page"].number == 2

@@ -56,7 +56,7 @@ def test_rank_is_shared_by_equal_totals(season, players, enter):
 
 
 def test_summary_totals_and_averages(season, anne):
-    summary = stats.player_summary(anne)
+    summary = stats.player_statistics(anne).summary
     # 1913 + 438 = 2351 over 6 + 4 = 10 hands and 2 events.
     assert (summary.events, summary.hands, summary.total) == (2, 10, 2351)
     assert summary.per_hand == pytest.approx(235.1)  # 2351 / 10
@@ -68,29 +68,33 @@ def test_summary_totals_and_averages(season, anne):
 def test_petits_au_bout_count_for_the_players_camp(season, anne, bruno):
     # Anne: H2 taker, petit to the defence -> lost; H3 defence, petit to the defence -> won;
     # K3 called partner, petit to the taker camp -> won.
-    summary = stats.player_summary(anne)
+    summary = stats.player_statistics(anne).summary
     assert (summary.petits_won, summary.petits_lost) == (2, 1)
     # Bruno: H2 defence, defence's petit -> won; H3 taker, defence's -> lost; K3 taker -> won.
-    summary = stats.player_summary(bruno)
+    summary = stats.player_statistics(bruno).summary
     assert (summary.petits_won, summary.petits_lost) == (2, 1)
 
 
 def test_poignees_shown_by_the_player_by_size(season, anne, bruno):
-    assert stats.player_summary(anne).poignees == {"simple": 1, "double": 1, "triple": 0}
-    assert stats.player_summary(bruno).poignees == {"simple": 0, "double": 0, "triple": 0}
+    assert stats.player_statistics(anne).summary.poignees == {"simple": 1, "double": 1, "triple": 0}
+    assert stats.player_statistics(bruno).summary.poignees == {
+        "simple": 0,
+        "double": 0,
+        "triple": 0,
+    }
 
 
 def test_chelems_announced_made_and_conceded_by_camp(season, anne, bruno):
-    summary = stats.player_summary(anne)
+    summary = stats.player_statistics(anne).summary
     # H6: Anne announced and made it; K4: Anne defended, the defence made it.
     assert (summary.chelems_announced, summary.chelems_made, summary.chelems_conceded) == (1, 2, 0)
-    summary = stats.player_summary(bruno)
+    summary = stats.player_statistics(bruno).summary
     # H6: Bruno defended against Anne's chelem (conceded); K4: Bruno's defence made it.
     assert (summary.chelems_announced, summary.chelems_made, summary.chelems_conceded) == (0, 1, 1)
 
 
 def test_contracts_with_success_rate(season, anne):
-    rows = stats.player_contracts(anne)
+    rows = stats.player_statistics(anne).contracts
     # prise: H2 -123 (failed), K1 +58 (made) -> 1 of 2, 50 %, -65.
     # garde: H1 +240, H6 +1680 -> 2 of 2, 100 %, 1920. Bid order: prise before garde.
     assert [(r.contract, r.taken, r.made, r.points) for r in rows] == [
@@ -101,7 +105,8 @@ def test_contracts_with_success_rate(season, anne):
 
 
 def test_best_and_worst_hands(season, anne):
-    best, worst = stats.player_extreme_hands(anne)
+    found = stats.player_statistics(anne)
+    best, worst = found.best, found.worst
     # Best: H6 +1680 at Soirée 1; worst: H2 -123 at Soirée 1 (K2's -72 is less bad).
     assert (best.points, best.event_name, best.hand_number) == (1680, "Soirée 1", 6)
     assert (worst.points, worst.event_name, worst.hand_number) == (-123, "Soirée 1", 2)
@@ -109,7 +114,7 @@ def test_best_and_worst_hands(season, anne):
 
 
 def test_partners_at_five(season, anne):
-    partners = stats.player_partners(anne)
+    partners = stats.player_statistics(anne).partners
     # Anne called Bruno in K1 (made, Anne +58); Bruno called Anne in K3 (made, Anne +90);
     # Emma called Anne in K2 (failed, Anne -72).
     assert [(p.name, p.hands, p.made, p.points) for p in partners.called] == [("Bruno", 1, 1, 58)]
@@ -120,7 +125,7 @@ def test_partners_at_five(season, anne):
 
 
 def test_most_met_opponents_ignore_unpublished_events(season, anne):
-    rows = stats.player_opponents(anne)
+    rows = stats.player_statistics(anne).opponents
     # Bruno at both tables (6 + 4 hands); Chloé and David at Soirée 1 only (the draft,
     # where they met again, does not count); Emma, Fabien, Gaëlle at Soirée 2.
     assert [(r.name, r.tables, r.hands) for r in rows] == [
@@ -173,10 +178,11 @@ def test_sitting_out_player_has_no_camp_and_no_hand(club, players, organiser):
         petit_au_bout="defence",
     )
     save_hand(table=table, hand=hand, user=organiser)
-    summary = stats.player_summary(anne)
+    summary = stats.player_statistics(anne).summary
     assert (summary.events, summary.hands, summary.total) == (1, 0, 0)
     assert (summary.petits_won, summary.petits_lost) == (0, 0)
-    assert stats.player_summary(bruno).total == 180
-    assert stats.player_summary(players[2]).petits_won == 1  # Chloé defended
-    assert stats.player_extreme_hands(anne) == (None, None)
+    assert stats.player_statistics(bruno).summary.total == 180
+    assert stats.player_statistics(players[2]).summary.petits_won == 1  # Chloé defended
+    found = stats.player_statistics(anne)
+    assert (found.best, found.worst) == (None, None)
     assert stats.player_running_total(anne, event.pk) == []

@@ -1,12 +1,10 @@
 """Reads for the numbers players want to see: season statistics, head-to-head, chart series.
 
-Only published events count. Every figure is summed by the database from the
-HandScore ledger with aggregate queries; Python only reshapes bounded results
-(one row per event, contract, partner or opponent). Running totals for charts
-are summed by a window over one event's rows.
-
-A player's camp in a hand: the taker camp is the taker and his called partner;
-the defence is everybody else who played it; the player sitting out has no camp.
+Only published events count. A player's page adds up his EventResult rows, one
+per event, in which services.results keeps each event's figures in step with
+the HandScore ledger: its cost grows with the events he played, not with his
+hands. Head-to-head (two players' shared hands) is summed by the database from
+the ledger; running totals for charts by a window over one event's rows.
 """
 
 from __future__ import annotations
@@ -21,9 +19,6 @@ import scoring
 
 from ..models import PLAYED_HAND, Event, EventResult, Hand, HandScore, Player
 
-# At most five players in a hand, each showing at most one poignée (the engine checks it),
-# so a poignée list has at most five entries.
-MAX_POIGNEES = 5
 OPPONENTS_SHOWN = 10
 
 PUBLISHED = Q(event__published=True)
@@ -31,44 +26,6 @@ PUBLISHED = Q(event__published=True)
 
 def published_scores(player: Player) -> QuerySet[HandScore]:
     return HandScore.objects.filter(PUBLISHED, player=player)
-
-
-def _camps(player: Player) -> tuple[Q, Q]:
-    """Conditions on the player's own score rows: in the taker camp, in the defence."""
-    taker_camp = Q(is_taker=True) | Q(hand__partner_id=player.pk)
-    defence = (
-        ~Q(hand__contract="")
-        & ~Q(is_taker=True)
-        & ~Q(hand__partner_id=player.pk)
-        & ~Q(hand__sitting_out_id=player.pk)
-    )
-    return taker_camp, defence
-
-
-def _camp_won(taker_camp: Q, defence: Q, field_name: str, *, won: bool) -> Q:
-    """The player's camp won (or lost) what `field_name` records for the taker or defence."""
-    mine, theirs = (Hand.Camp.TAKER, Hand.Camp.DEFENCE)
-    if not won:
-        mine, theirs = theirs, mine
-    return (taker_camp & Q(**{f"hand__{field_name}": mine})) | (
-        defence & Q(**{f"hand__{field_name}": theirs})
-    )
-
-
-def _showed_poignee(player: Player, size: str) -> Q:
-    condition = Q()
-    for index in range(MAX_POIGNEES):
-        condition |= Q(
-            **{
-                f"hand__poignees__{index}__player": player.pk,
-                f"hand__poignees__{index}__size": size,
-            }
-        )
-    return condition
-
-
-def _not_sitting_out(player_field: str = "player") -> Q:
-    return PLAYED_HAND if player_field == "player" else ~Q(hand__sitting_out=F(player_field))
 
 
 # --- the player's events -----------------------------------------------------
@@ -139,32 +96,6 @@ class PlayerSummary:
         return [(size, self.poignees.get(size, 0)) for size in scoring.POIGNEE_SIZES]
 
 
-def player_summary(player: Player) -> PlayerSummary:
-    """Totals, averages, petits au bout, poignées and chelems: one aggregate query."""
-    taker_camp, defence = _camps(player)
-    sizes = {
-        f"poignee_{size}": Count("id", filter=_showed_poignee(player, size))
-        for size in scoring.POIGNEE_SIZES
-    }
-    data = published_scores(player).aggregate(
-        events=Count("event_id", distinct=True),
-        hands=Count("id", filter=_not_sitting_out()),
-        total=Sum("points", default=0),
-        taken=Count("id", filter=Q(is_taker=True)),
-        made=Count("id", filter=Q(is_taker=True, made=True)),
-        petits_won=Count("id", filter=_camp_won(taker_camp, defence, "petit_au_bout", won=True)),
-        petits_lost=Count("id", filter=_camp_won(taker_camp, defence, "petit_au_bout", won=False)),
-        chelems_announced=Count("id", filter=taker_camp & Q(hand__chelem_announced=True)),
-        chelems_made=Count("id", filter=_camp_won(taker_camp, defence, "chelem_made_by", won=True)),
-        chelems_conceded=Count(
-            "id", filter=_camp_won(taker_camp, defence, "chelem_made_by", won=False)
-        ),
-        **sizes,
-    )
-    poignees = {size: data.pop(f"poignee_{size}") for size in scoring.POIGNEE_SIZES}
-    return PlayerSummary(poignees=poignees, **data)
-
-
 # --- contracts ---------------------------------------------------------------
 
 
@@ -180,31 +111,6 @@ class ContractRow:
     def success_rate(self) -> float:
         """Percentage of the contracts of this kind the player made."""
         return 100 * self.made / self.taken if self.taken else 0.0
-
-
-def player_contracts(player: Player) -> list[ContractRow]:
-    """Hands taken by contract, in the order of the bids; one aggregate query."""
-    rows = (
-        published_scores(player)
-        .filter(is_taker=True)
-        .values("hand__contract")
-        .annotate(taken=Count("id"), made=Count("id", filter=Q(made=True)), points=Sum("points"))
-        .order_by()
-    )
-    labels = dict(Hand.Contract.choices)
-    order = list(labels)
-    result = [
-        ContractRow(
-            contract=item["hand__contract"],
-            label=str(labels.get(item["hand__contract"], item["hand__contract"])),
-            taken=item["taken"],
-            made=item["made"],
-            points=item["points"],
-        )
-        for item in rows
-    ]
-    result.sort(key=lambda r: order.index(r.contract) if r.contract in order else len(order))
-    return result
 
 
 # --- best and worst hands ----------------------------------------------------
@@ -224,35 +130,6 @@ class HandRecord:
 
     def get_absolute_url(self) -> str:
         return reverse("table_public", args=[self.table_id])
-
-
-def _hand_record(score: HandScore | None) -> HandRecord | None:
-    if score is None:
-        return None
-    return HandRecord(
-        points=score.points,
-        event_id=score.event_id,
-        event_name=score.event.name,
-        date=score.event.date,
-        round_number=score.round.number,
-        table_id=score.table_id,
-        table_number=score.table.number,
-        hand_number=score.hand.number,
-        contract=score.hand.get_contract_display() if score.hand.contract else "",
-    )
-
-
-def player_extreme_hands(player: Player) -> tuple[HandRecord | None, HandRecord | None]:
-    """The player's best and worst single hands (earliest first on a tie); two queries."""
-    scores = (
-        published_scores(player)
-        .filter(_not_sitting_out())
-        .select_related("event", "round", "table", "hand")
-    )
-    order = ("event__date", "event_id", "round__number", "hand__number")
-    best = scores.order_by("-points", *order).first()
-    worst = scores.order_by("points", *order).first()
-    return _hand_record(best), _hand_record(worst)
 
 
 # --- partners and opponents --------------------------------------------------
@@ -276,39 +153,6 @@ class Partners:
     called_by: list[PartnerRow] = field(default_factory=list)  # they took and called the player
 
 
-def _partner_rows(hands: QuerySet[Hand], other: str, player: Player) -> list[PartnerRow]:
-    # One join to the hand's score rows serves all three aggregates: a hand counts once
-    # (distinct), the taker's row says whether it was made, the player's row his points.
-    rows = (
-        hands.values(f"{other}_id", f"{other}__name")
-        .annotate(
-            hands=Count("id", distinct=True),
-            made=Count("scores", filter=Q(scores__is_taker=True, scores__made=True)),
-            points=Sum("scores__points", filter=Q(scores__player=player)),
-        )
-        .order_by("-hands", f"{other}__name")
-    )
-    return [
-        PartnerRow(
-            player_id=item[f"{other}_id"],
-            name=item[f"{other}__name"],
-            hands=item["hands"],
-            made=item["made"],
-            points=item["points"] or 0,
-        )
-        for item in rows
-    ]
-
-
-def player_partners(player: Player) -> Partners:
-    """At a table of 5: whom the player called, who called him, and how it went; two queries."""
-    hands = Hand.objects.filter(table__round__event__published=True, partner__isnull=False)
-    return Partners(
-        called=_partner_rows(hands.filter(taker=player), "partner", player),
-        called_by=_partner_rows(hands.filter(partner=player), "taker", player),
-    )
-
-
 @dataclass
 class OpponentRow:
     player_id: int
@@ -324,36 +168,186 @@ class OpponentRow:
         return reverse("head_to_head", args=[self.versus_id, self.player_id])
 
 
-def _together(a: int, b: int | F) -> Q:
-    """Both players played the hand: neither sat it out."""
-    return Q(hand__sitting_out__isnull=True) | (~Q(hand__sitting_out=a) & ~Q(hand__sitting_out=b))
+# --- everything on the player's page, from his EventResult rows ----------------
 
 
-def player_opponents(player: Player, *, limit: int = OPPONENTS_SHOWN) -> list[OpponentRow]:
-    """The players who shared the most tables with this one; one aggregate query."""
+@dataclass
+class PlayerStatistics:
+    events: list[PlayerEventRow]  # newest first
+    summary: PlayerSummary
+    contracts: list[ContractRow]  # in the order of the bids
+    best: HandRecord | None
+    worst: HandRecord | None
+    partners: Partners
+    opponents: list[OpponentRow]  # most tables shared first
+
+
+STAT_COUNTS = (
+    "taken",
+    "made",
+    "petits_won",
+    "petits_lost",
+    "chelems_announced",
+    "chelems_made",
+    "chelems_conceded",
+)
+_EVENT_COLUMNS = ("event_id", "event__name", "event__date", "total", "hands", "rank", "field_size")
+_STAT_COLUMNS = (
+    *STAT_COUNTS,
+    "poignees",
+    "contracts",
+    "partners",
+    "opponents",
+    "best_points",
+    "best_hand_id",
+    "worst_points",
+    "worst_hand_id",
+)
+
+
+def _add_counts(into: dict[int, list[int]], counts: dict[str, list[int]]) -> None:
+    for key, values in counts.items():
+        entry = into.setdefault(int(key), [0] * len(values))
+        for i, value in enumerate(values):
+            entry[i] += value
+
+
+def _top(counts: dict[int, list[int]], limit: int | None) -> list[int]:
+    """Ids by decreasing counts; with a limit, those that can still make the cut on a tie
+    of counts (the caller breaks ties by name)."""
+    ids = sorted(counts, key=lambda pk: [-c for c in counts[pk]])
+    if limit is None or len(ids) <= limit:
+        return ids
+    cut = counts[ids[limit - 1]]
+    return [pk for pk in ids if counts[pk] >= cut]
+
+
+def _hand_records(points_by_hand: dict[int, int]) -> dict[int, HandRecord]:
+    hands = Hand.objects.filter(pk__in=points_by_hand).select_related("table__round__event")
+    return {
+        hand.pk: HandRecord(
+            points=points_by_hand[hand.pk],
+            event_id=hand.table.round.event_id,
+            event_name=hand.table.round.event.name,
+            date=hand.table.round.event.date,
+            round_number=hand.table.round.number,
+            table_id=hand.table_id,
+            table_number=hand.table.number,
+            hand_number=hand.number,
+            contract=hand.get_contract_display() if hand.contract else "",
+        )
+        for hand in hands
+    }
+
+
+def player_statistics(
+    player: Player, *, opponents_shown: int = OPPONENTS_SHOWN
+) -> PlayerStatistics:
+    """Everything the player's page shows over his published events; three queries
+    (his results, the names of partners and opponents shown, the best and worst hands),
+    whatever the number of hands: each event's figures are pre-aggregated in
+    EventResult by services.results, only the events are added up here.
+
+    A player's camp in a hand: the taker camp is the taker and his called partner;
+    the defence is everybody else who played it; the player sitting out has no camp.
+    """
     rows = (
-        HandScore.objects.filter(PUBLISHED, hand__scores__player=player)
-        .exclude(player=player)
-        .values("player_id", "player__name")
-        .annotate(
-            tables=Count("table", distinct=True),
-            hands=Count("id", filter=_together(player.pk, F("player"))),
-        )
-        .order_by("-tables", "-hands", "player__name")[:limit]
+        EventResult.objects.filter(player=player, event__published=True)
+        .order_by("-event__date", "-event_id")
+        .values_list(*_EVENT_COLUMNS, *_STAT_COLUMNS)
     )
-    return [
-        OpponentRow(
-            player_id=item["player_id"],
-            name=item["player__name"],
-            tables=item["tables"],
-            hands=item["hands"],
-            versus_id=player.pk,
+    events: list[PlayerEventRow] = []
+    counts = dict.fromkeys(STAT_COUNTS, 0)
+    poignees = dict.fromkeys(scoring.POIGNEE_SIZES, 0)
+    contracts: dict[str, list[int]] = {}
+    called: dict[int, list[int]] = {}
+    called_by: dict[int, list[int]] = {}
+    opponents: dict[int, list[int]] = {}
+    # (points, date, event id, hand id); the earliest event wins a tie
+    best: tuple[int, datetime.date, int, int] | None = None
+    worst: tuple[int, datetime.date, int, int] | None = None
+    width = len(_EVENT_COLUMNS)
+    for values in rows:
+        event = PlayerEventRow(*values[:width])
+        events.append(event)
+        stat = dict(zip(_STAT_COLUMNS, values[width:], strict=True))
+        for name in STAT_COUNTS:
+            counts[name] += stat[name]
+        for size, shown in stat["poignees"].items():
+            poignees[size] = poignees.get(size, 0) + shown
+        for contract, values_ in stat["contracts"].items():
+            entry = contracts.setdefault(contract, [0, 0, 0])
+            for i, value in enumerate(values_):
+                entry[i] += value
+        _add_counts(called, stat["partners"].get("called", {}))
+        _add_counts(called_by, stat["partners"].get("called_by", {}))
+        _add_counts(opponents, stat["opponents"])
+        # Rows come newest first: an equal hand replaces the one found in a later event.
+        if stat["best_hand_id"] is not None:
+            here = (stat["best_points"], event.date, event.event_id, stat["best_hand_id"])
+            if best is None or here[0] >= best[0]:
+                best = here
+        if stat["worst_hand_id"] is not None:
+            here = (stat["worst_points"], event.date, event.event_id, stat["worst_hand_id"])
+            if worst is None or here[0] <= worst[0]:
+                worst = here
+
+    summary = PlayerSummary(
+        events=len(events),
+        hands=sum(e.hands for e in events),
+        total=sum(e.total for e in events),
+        poignees=poignees,
+        **counts,
+    )
+    shown_opponents = _top(opponents, opponents_shown)
+    names = dict(
+        Player.objects.filter(pk__in={*called, *called_by, *shown_opponents}).values_list(
+            "pk", "name"
         )
-        for item in rows
-    ]
+        if called or called_by or shown_opponents
+        else ()
+    )
+
+    def partner_rows(counts_: dict[int, list[int]]) -> list[PartnerRow]:
+        rows_ = [PartnerRow(pk, names.get(pk, ""), *counts_[pk]) for pk in counts_]
+        return sorted(rows_, key=lambda r: (-r.hands, r.name.casefold(), r.player_id))
+
+    opponent_rows = sorted(
+        (
+            OpponentRow(pk, names.get(pk, ""), *opponents[pk], versus_id=player.pk)
+            for pk in shown_opponents
+        ),
+        key=lambda r: (-r.tables, -r.hands, r.name.casefold(), r.player_id),
+    )[:opponents_shown]
+
+    labels = dict(Hand.Contract.choices)
+    order = list(labels)
+    contract_rows = sorted(
+        (
+            ContractRow(code, str(labels.get(code, code)), *figures)
+            for code, figures in contracts.items()
+        ),
+        key=lambda r: order.index(r.contract) if r.contract in order else len(order),
+    )
+    extremes = {e[3]: e[0] for e in (best, worst) if e is not None}
+    records = _hand_records(extremes) if extremes else {}
+    return PlayerStatistics(
+        events=events,
+        summary=summary,
+        contracts=contract_rows,
+        best=records.get(best[3]) if best else None,
+        worst=records.get(worst[3]) if worst else None,
+        partners=Partners(called=partner_rows(called), called_by=partner_rows(called_by)),
+        opponents=opponent_rows,
+    )
 
 
 # --- head-to-head ------------------------------------------------------------
+
+
+def _together(a: int, b: int) -> Q:
+    """Both players played the hand: neither sat it out."""
+    return Q(hand__sitting_out__isnull=True) | (~Q(hand__sitting_out=a) & ~Q(hand__sitting_out=b))
 
 
 @dataclass
@@ -492,7 +486,7 @@ def _running(scores: QuerySet[HandScore]) -> QuerySet[HandScore]:
     # Hands in the order they were played: a player sits at one table per round.
     order = [F("round__number").asc(), F("hand__number").asc(), F("hand_id").asc()]
     return (
-        scores.filter(_not_sitting_out())
+        scores.filter(PLAYED_HAND)
         .annotate(running=Window(Sum("points"), partition_by=[F("player_id")], order_by=order))
         .order_by("player__name", "player_id", *order)
     )

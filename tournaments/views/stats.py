@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats
@@ -27,7 +28,7 @@ TEMPLATES = "tournaments/stats/"
 
 
 def season_chart(player: Player, events: list[selectors.PlayerEventRow]) -> charts.Chart:
-    """Bars of the player's total at each published event, oldest first."""
+    """Bars of the player's total at each of `events` (newest first), oldest first."""
     chronological = list(reversed(events))
     return charts.bar_chart(
         [
@@ -40,7 +41,7 @@ def season_chart(player: Player, events: list[selectors.PlayerEventRow]) -> char
         ],
         chart_id="season-chart",
         title=_("Score at each event"),
-        desc=_("Total score of %(name)s at each published event, oldest first.")
+        desc=_("Total score of %(name)s at each event listed below, oldest first.")
         % {"name": player.name},
         x_label=_("Date"),
         y_label=_("Score"),
@@ -88,34 +89,50 @@ def event_chart(event: Event) -> charts.Chart | None:
 
 
 def choose_event(
-    raw: str | None, events: list[selectors.PlayerEventRow]
+    raw: str | None,
+    events: list[selectors.PlayerEventRow],
+    default: selectors.PlayerEventRow | None = None,
 ) -> tuple[selectors.PlayerEventRow | None, str]:
-    """The event picked with ?event=<id>, else the latest; and a message if the pick was bad."""
+    """The event picked with ?event=<id>, else `default` (the latest when None); and a
+    message if the pick was bad."""
     if not events:
         return None, ""
+    default = default or events[0]
     if raw in (None, ""):
-        return events[0], ""
+        return default, ""
     by_id = {str(row.event_id): row for row in events}
     if raw in by_id:
         return by_id[raw], ""
-    return events[0], _("This event is not among the player's published results.")
+    return default, _("This event is not among the player's published results.")
+
+
+# A player of many years has hundreds of events: listing and charting them all made a
+# 400 kB page that took 130 ms to render (600 events). The list, the bar chart and the
+# event picker show one page of events; the figures above them count every event.
+EVENTS_PER_PAGE = 20
 
 
 def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
-    events = selectors.player_event_rows(player)
+    statistics = selectors.player_statistics(player)
+    events = statistics.events
     context: dict[str, Any] = {"player": player, "events": events}
     if not events:
         return context
-    chosen, choice_error = choose_event(request.GET.get("event"), events)
-    best, worst = selectors.player_extreme_hands(player)
+    page = Paginator(events, EVENTS_PER_PAGE).get_page(request.GET.get("page"))
+    shown = list(page.object_list)
+    chosen, choice_error = choose_event(request.GET.get("event"), events, shown[0])
+    choices = shown if chosen in shown else [chosen, *shown]
     context.update(
-        summary=selectors.player_summary(player),
-        contracts=selectors.player_contracts(player),
-        best=best,
-        worst=worst,
-        partners=selectors.player_partners(player),
-        opponents=selectors.player_opponents(player),
-        season_chart=season_chart(player, events),
+        summary=statistics.summary,
+        contracts=statistics.contracts,
+        best=statistics.best,
+        worst=statistics.worst,
+        partners=statistics.partners,
+        opponents=statistics.opponents,
+        events_page=page,
+        events_shown=shown,
+        event_choices=choices,
+        season_chart=season_chart(player, shown),
         chosen_event=chosen,
         choice_error=choice_error,
         running_chart=player_event_chart(player, chosen) if chosen else None,
