@@ -2,8 +2,9 @@
 
 `season_standings` is pure (no database): give it every player's place and
 total in each event and it returns the season table. The web page can call it
-with `season_placings(events)`, which reads the ledger in two queries whatever
-the number of events and hands; `season_workbook` writes the same table to Excel.
+with `season_placings(events)`, which reads each event's results (EventResult)
+in one query whatever the number of hands; `season_workbook` writes the same
+table to Excel.
 
 How a season is counted:
 
@@ -23,19 +24,16 @@ How a season is counted:
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from django.db.models import Count, Q, Sum
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from ..models import Club, Event, HandScore, Player
+from ..models import Club, Event, EventResult
 from ..selectors import ranking as tournament_ranking
-from ..selectors import standings as night_standings
 from .writer import DATE, INTEGER, SCORE, Column, Export, Sheet, Styled, export_filename
 
 DEFAULT_SCALE: tuple[int, ...] = (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
@@ -133,79 +131,35 @@ class SeasonData:
 
 
 def season_placings(events: Sequence[Event]) -> SeasonData:
-    """Every player's place and total in each event; two queries for all the events."""
-    kinds = {e.pk: e.kind for e in events}
-    per_round = (
-        HandScore.objects.filter(event_id__in=kinds)
-        .values_list("event_id", "player_id", "round__number")
-        .annotate(
-            total=Sum("points"),
-            hands=Count("id"),
-            taken=Count("id", filter=Q(is_taker=True)),
-            won=Count("id", filter=Q(is_taker=True, made=True)),
-        )
+    """Every player's place and total in each event; one query for all the events.
+
+    Read from EventResult, whose places follow each event's own ranking (a
+    tournament's tie-break, a club night's shared places), kept in step with the
+    ledger by services.results: one row per player and event, whatever the
+    number of hands.
+    """
+    results = (
+        EventResult.objects.filter(event_id__in=[e.pk for e in events])
         .order_by()
-    )
-    lines: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
-    for event_id, player_id, round_number, total, hands, taken, won in per_round:
-        line = lines[event_id].setdefault(
-            player_id, {"rounds": {}, "total": 0, "hands": 0, "taken": 0, "won": 0}
+        .values_list(
+            "event_id",
+            "player_id",
+            "rank",
+            "total",
+            "field_size",
+            "player__name",
+            "player__club__name",
         )
-        line["rounds"][round_number] = total
-        line["total"] += total
-        line["hands"] += hands
-        line["taken"] += taken
-        line["won"] += won
-    player_ids = {p for by_player in lines.values() for p in by_player}
+    )
+    placings: list[Placing] = []
     names: dict[int, str] = {}
     clubs: dict[int, str] = {}
-    for pk, name, club in Player.objects.filter(pk__in=player_ids).values_list(
-        "pk", "name", "club__name"
-    ):
-        names[pk], clubs[pk] = name, club
-
-    placings: list[Placing] = []
-    for event_id, by_player in lines.items():
-        places = _places(kinds[event_id], by_player, names)
-        placings += [
-            Placing(event_id, player_id, places[player_id], line["total"])
-            for player_id, line in by_player.items()
-        ]
-    players = {event_id: len(by_player) for event_id, by_player in lines.items()}
+    players: dict[int, int] = {}
+    for event_id, player_id, rank, total, field_size, name, club in results:
+        placings.append(Placing(event_id, player_id, rank, total))
+        names[player_id], clubs[player_id] = name, club
+        players[event_id] = field_size
     return SeasonData(placings=placings, names=names, clubs=clubs, players=players)
-
-
-def _places(
-    kind: str, by_player: dict[int, dict[str, Any]], names: dict[int, str]
-) -> dict[int, int]:
-    """Places by the event's own ranking, so the season agrees with each event's page."""
-    if kind == Event.Kind.TOURNAMENT:
-        rows = [
-            tournament_ranking.RankingRow(
-                player_id=player_id,
-                name=names.get(player_id, ""),
-                club="",
-                team=None,
-                round_totals=line["rounds"],
-                total=line["total"],
-                hands=line["hands"],
-                contracts_won=line["won"],
-            )
-            for player_id, line in by_player.items()
-        ]
-        return {r.player_id: r.rank for r in tournament_ranking.assign_ranks(rows)}
-    standing_rows = [
-        night_standings.StandingRow(
-            player_id=player_id,
-            name=names.get(player_id, ""),
-            total=line["total"],
-            hands=line["hands"],
-            taken=line["taken"],
-            won=line["won"],
-        )
-        for player_id, line in by_player.items()
-    ]
-    return {r.player_id: r.rank for r in night_standings.assign_ranks(standing_rows)}
 
 
 # --- the workbook ---------------------------------------------------------------

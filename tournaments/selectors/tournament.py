@@ -24,7 +24,7 @@ from ..exports.season import (
     season_placings,
     season_standings,
 )
-from ..models import Event, HandScore, Player, Registration, Round, Season, Seat, Table
+from ..models import Event, EventResult, Player, Registration, Round, Season, Seat, Table
 from ..services.tournament import previous_seatings
 from .ranking import RankingRow
 
@@ -176,7 +176,7 @@ def ranking_lines(rows: Sequence[RankingRow], numbers: Sequence[int]) -> list[Ra
 def season_events(season: Season) -> list[Event]:
     """The club's events between the season's first and last day that have scores,
     oldest first; one query."""
-    scored = HandScore.objects.filter(event=OuterRef("pk"))
+    scored = EventResult.objects.filter(event=OuterRef("pk"))
     return list(
         Event.objects.filter(club=season.club, date__gte=season.start, date__lte=season.end)
         .filter(Exists(scored))
