@@ -18,8 +18,9 @@ stays out of the way. Server time is the Client call: URL routing, middleware
 export the whole file read back.
 
 Pages (subjects picked from what generate_data made):
-- save a hand: POST to the hand form of an open table as its scorekeeper (force_login);
-  the hands added are deleted afterwards;
+- save a hand: POST to the hand form of an open table as its scorekeeper (force_login),
+  and to a table of the Grand Open as an organiser (a correction there rewrites the
+  places of its 200 players); the hands added are deleted afterwards;
 - score sheet: the scorekeeper page of the club-night table with the most hands
   (as an organiser), and the same table's public page;
 - club night results: the published club night with the most score rows;
@@ -272,6 +273,46 @@ def measure(
             flush=True,
         )
 
+    from tournaments.services.results import refresh_event_results
+
+    def measure_saves(page: str, client: Any, table: Table) -> None:
+        """POST new hands to a table of 4, then delete them and bring the event's
+        results back in step (the hands are removed behind the services' back)."""
+        seats = list(table.seats.order_by("position"))
+        before = set(table.hands.values_list("pk", flat=True))
+        url = reverse("hand_new", args=[table.pk])
+        counter = [len(before)]
+
+        def save() -> None:
+            counter[0] += 1
+            data = {
+                "dealer": seats[counter[0] % 4].player_id,
+                "contract": "garde",
+                "taker": seats[(counter[0] + 1) % 4].player_id,
+                "oudlers": "2",
+                "points": "45",
+                "points_camp": "taker",
+                "petit_au_bout": "",
+                "chelem_made_by": "",
+                "version": "",
+            }
+            response = client.post(url, data, secure=True)
+            if response.status_code != 302:
+                raise RuntimeError(
+                    f"hand not saved: {response.status_code} {response.content[:2000]}"
+                )
+
+        try:
+            add(timed(page, f"table {table.pk} ({len(before)} hands before)", save, runs=runs))
+        finally:
+            added = Hand.objects.filter(table=table).exclude(pk__in=before)
+            added_ids = list(added.values_list("pk", flat=True))
+            added.delete()
+            Hand.history.filter(id__in=added_ids).delete()
+            refresh_event_results(
+                event_id=table.round.event_id, player_ids=[seat.player_id for seat in seats]
+            )
+
     # save a hand: an open table of 4 of an unfinished club night
     open_table = (
         Table.objects.filter(
@@ -286,43 +327,9 @@ def measure(
         .first()
     )
     open_table.scorekeepers.add(keeper)
-    seats = list(open_table.seats.order_by("position"))
-    before = set(open_table.hands.values_list("pk", flat=True))
-    url = reverse("hand_new", args=[open_table.pk])
-    counter = [len(before)]
-
-    def save() -> None:
-        counter[0] += 1
-        dealer = seats[counter[0] % 4].player_id
-        data = {
-            "dealer": dealer,
-            "contract": "garde",
-            "taker": seats[(counter[0] + 1) % 4].player_id,
-            "oudlers": "2",
-            "points": "45",
-            "points_camp": "taker",
-            "petit_au_bout": "",
-            "chelem_made_by": "",
-            "version": "",
-        }
-        response = as_keeper.post(url, data, secure=True)
-        if response.status_code != 302:
-            raise RuntimeError(f"hand not saved: {response.status_code} {response.content[:2000]}")
-
     try:
-        add(
-            timed(
-                "save a hand (POST, scorekeeper)",
-                f"table {open_table.pk} ({len(before)} hands before)",
-                save,
-                runs=runs,
-            )
-        )
+        measure_saves("save a hand (POST, scorekeeper)", as_keeper, open_table)
     finally:
-        added = Hand.objects.filter(table=open_table).exclude(pk__in=before)
-        added_ids = list(added.values_list("pk", flat=True))
-        added.delete()
-        Hand.history.filter(id__in=added_ids).delete()
         open_table.scorekeepers.remove(keeper)
 
     # score sheet: the club-night table with the most hands
@@ -381,6 +388,17 @@ def measure(
             runs=runs,
         )
     )
+
+    # a correction at the Grand Open: every one of its players' places is rewritten
+    big_table = (
+        Table.objects.filter(round__event=big)
+        .annotate(n=Count("seats"))
+        .filter(n=4)
+        .select_related("round__event")
+        .order_by("-round__number", "number")
+        .first()
+    )
+    measure_saves("save a hand at a tournament (organiser)", as_organiser, big_table)
 
     # season: the biggest club's last full season (the one before the current one)
     club_id = Player.objects.values("club_id").annotate(n=Count("id")).order_by("-n")[0]["club_id"]
