@@ -20,7 +20,8 @@ For each database it:
 4. stops gunicorn and checks the database: every hand a scorekeeper was told was
    saved exists exactly once, under the number it was told, with the inputs it sent;
    no other hand appeared; every hand's score rows sum to zero (SQL); one creation
-   record in the history per new hand.
+   record in the history per new hand; every player's results and statistics per
+   event (EventResult) equal a rebuild from the ledger.
 
 Each request opens its own connection, as a reverse proxy does towards gunicorn
 (--keep-alive: one connection per client instead). Everything is bounded: the run
@@ -924,6 +925,7 @@ def child_verify(manifest_path: str, saved_path: str, out_path: str) -> None:
         )
         created_records = dict(cursor.fetchall())
     history_missing = [pk for pk in ids if pk and created_records.get(pk) != 1]
+    stale_results = _stale_event_results()
     Path(out_path).write_text(
         json.dumps(
             {
@@ -940,6 +942,7 @@ def child_verify(manifest_path: str, saved_path: str, out_path: str) -> None:
                 "unbalanced_hands": len(unbalanced),
                 "unbalanced_sample": unbalanced[:5],
                 "history_missing": len(history_missing),
+                "stale_results": stale_results,
                 "hands_total": hands_total,
                 "scores_total": scores_total,
                 "sqlite_journal_mode": manifest["sqlite_journal_mode"],
@@ -947,6 +950,19 @@ def child_verify(manifest_path: str, saved_path: str, out_path: str) -> None:
             default=str,
         )
     )
+
+
+def _stale_event_results() -> int:
+    """EventResult rows (places, totals, statistics) that differ from a rebuild from the
+    ledger: each save refreshed them under the event's lock while others saved."""
+    from tournaments.models import EventResult
+    from tournaments.services.results import refresh_all_event_results
+
+    fields = [f.attname for f in EventResult._meta.concrete_fields if f.name != "id"]
+    before = set(EventResult.objects.values_list(*fields))
+    refresh_all_event_results()
+    after = set(EventResult.objects.values_list(*fields))
+    return len(before ^ after)
 
 
 # --- report ----------------------------------------------------------------------
@@ -1004,7 +1020,8 @@ def print_report(results: list[dict[str, Any]], args: argparse.Namespace) -> boo
             f"unconfirmed {v['unconfirmed_count']}, told twice {len(v['duplicates_told'])}, "
             f"duplicate rows {v['duplicate_rows']}, inputs differing {v['mismatched_count']}, "
             f"hands not summing to zero {v['unbalanced_hands']} (of {v['hands_total']}), "
-            f"history records missing {v['history_missing']}, server errors logged "
+            f"history records missing {v['history_missing']}, event results differing "
+            f"from a rebuild {v['stale_results']}, server errors logged "
             f"{result['server_errors']}, threads stuck {result['stuck_threads']}"
             + (f", journal_mode={v['sqlite_journal_mode']}" if v["sqlite_journal_mode"] else "")
         )
@@ -1022,6 +1039,7 @@ def print_report(results: list[dict[str, Any]], args: argparse.Namespace) -> boo
             and v["mismatched_count"] == 0
             and v["unbalanced_hands"] == 0
             and v["history_missing"] == 0
+            and v["stale_results"] == 0
             and v["saves_told"] > 0
         )
         print(f"{db:<9} {'PASS' if ok else 'FAIL'}")
