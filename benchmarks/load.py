@@ -955,14 +955,9 @@ def child_verify(manifest_path: str, saved_path: str, out_path: str) -> None:
 def _stale_event_results() -> int:
     """EventResult rows (places, totals, statistics) that differ from a rebuild from the
     ledger: each save refreshed them under the event's lock while others saved."""
-    from tournaments.models import EventResult
-    from tournaments.services.results import refresh_all_event_results
+    from tournaments.services.results import stale_event_results
 
-    fields = [f.attname for f in EventResult._meta.concrete_fields if f.name != "id"]
-    before = set(EventResult.objects.values_list(*fields))
-    refresh_all_event_results()
-    after = set(EventResult.objects.values_list(*fields))
-    return len(before ^ after)
+    return len(stale_event_results())
 
 
 # --- report ----------------------------------------------------------------------

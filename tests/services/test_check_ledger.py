@@ -46,3 +46,29 @@ def test_check_ledger_reports_a_missing_row(table4, scorekeeper):
     HandScore.objects.filter(hand=saved, player=seats[3].player).delete()
     with pytest.raises(CommandError, match="3 rows for 4 seats"):
         call_command("check_ledger")
+
+
+def test_check_ledger_reports_and_rebuilds_stale_event_results(table4, scorekeeper):
+    from tournaments.models import EventResult
+
+    seats = list(table4.seats.order_by("position"))
+    hand = Hand(
+        dealer=seats[0].player,
+        taker=seats[1].player,
+        contract="garde",
+        oudlers=2,
+        points=Decimal(56),
+        petit_au_bout="taker",
+    )
+    save_hand(table=table4, hand=hand, user=scorekeeper)
+    out = StringIO()
+    call_command("check_ledger", stdout=out)
+    assert "match the ledger" in out.getvalue()
+    taker = seats[1].player
+    EventResult.objects.filter(player=taker).update(petits_won=0)
+    with pytest.raises(CommandError, match=f"1 event results differ .*player {taker.pk}"):
+        call_command("check_ledger")
+    assert EventResult.objects.get(player=taker).petits_won == 0  # the check changed nothing
+    call_command("check_ledger", "--rebuild-results", stdout=StringIO())
+    assert EventResult.objects.get(player=taker).petits_won == 1
+    call_command("check_ledger", stdout=StringIO())

@@ -389,3 +389,19 @@ def rebuild_all_event_results(models: ResultModels = ResultModels()) -> int:
 @transaction.atomic
 def refresh_all_event_results() -> int:
     return rebuild_all_event_results()
+
+
+def _snapshot() -> dict[tuple[int, int], tuple[Any, ...]]:
+    fields = [f.attname for f in EventResult._meta.concrete_fields if f.name != "id"]
+    return {(row[0], row[1]): row for row in EventResult.objects.values_list(*fields)}
+
+
+def stale_event_results() -> list[tuple[int, int]]:
+    """(event id, player id) of every EventResult row that differs from a rebuild from
+    the ledger (or is missing, or should not be there); changes nothing."""
+    before = _snapshot()
+    with transaction.atomic():
+        rebuild_all_event_results()
+        after = _snapshot()
+        transaction.set_rollback(True)
+    return sorted(key for key in before.keys() | after.keys() if before.get(key) != after.get(key))

@@ -1,4 +1,5 @@
-"""Verify the score ledger: every hand's rows sum to zero, one row per seated player."""
+"""Verify the score ledger: every hand's rows sum to zero, one row per seated player;
+and every event's results and statistics (EventResult) are what the ledger gives."""
 
 from __future__ import annotations
 
@@ -8,10 +9,22 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Count, OuterRef, Subquery, Sum
 
 from tournaments.models import Hand, Seat
+from tournaments.services.results import refresh_all_event_results, stale_event_results
 
 
 class Command(BaseCommand):
-    help = "Check that every stored hand sums to zero and has a score row per seated player."
+    help = (
+        "Check that every stored hand sums to zero and has a score row per seated player, "
+        "and that the event results and statistics match the ledger."
+    )
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--rebuild-results",
+            action="store_true",
+            help="Rewrite every event's results from the ledger when some differ "
+            "(after hands were changed behind the application's back).",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         seated = (
@@ -36,3 +49,15 @@ class Command(BaseCommand):
             ]
             raise CommandError("Ledger errors:\n" + "\n".join(lines))
         self.stdout.write(f"{checked} hands checked: every hand sums to zero.")
+        stale = stale_event_results()
+        if stale and opts["rebuild_results"]:
+            rows = refresh_all_event_results()
+            self.stdout.write(f"Event results rebuilt from the ledger: {rows} rows.")
+        elif stale:
+            shown = ", ".join(f"event {e} player {p}" for e, p in stale[:20])
+            raise CommandError(
+                f"{len(stale)} event results differ from the ledger ({shown}); "
+                "run check_ledger --rebuild-results to rewrite them."
+            )
+        else:
+            self.stdout.write("Every event's results and statistics match the ledger.")
