@@ -678,8 +678,12 @@ class Command(BaseCommand):
                 f"  {done / elapsed:>8,.0f} hands/s"
             )
 
+        start = time.perf_counter()
         results = refresh_all_event_results()
-        self.stdout.write(f"  {results:,} event results (totals and places) written.")
+        self.stdout.write(
+            f"  {results:,} event results (totals, places and statistics) written in "
+            f"{time.perf_counter() - start:.1f} s."
+        )
 
         total = time.perf_counter() - started
         s = writer.stats
