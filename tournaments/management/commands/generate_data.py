@@ -679,6 +679,15 @@ class Command(BaseCommand):
             )
 
         start = time.perf_counter()
+        if connection.vendor == "postgresql":
+            # The planner has no statistics yet for the rows just loaded and picked plans
+            # that made the results three times slower (30 s instead of 11 s at 100k).
+            tables = ", ".join(
+                connection.ops.quote_name(model._meta.db_table)
+                for model in (Event, Round, Table, Hand, HandScore)
+            )
+            with connection.cursor() as cursor:
+                cursor.execute(f"ANALYZE {tables}")
         results = refresh_all_event_results()
         self.stdout.write(
             f"  {results:,} event results (totals, places and statistics) written in "
