@@ -24,7 +24,7 @@ def bruno(season):
 
 
 def test_events_list_published_events_newest_first_with_rank(season, anne):
-    rows = stats.player_event_rows(anne)
+    rows = stats.player_statistics(anne).events
     # Soirée 2 (08/10): Anne 438, second behind Bruno's 643 of 5 players.
     # Soirée 1 (01/10): Anne 1913, first of 4. The draft's +828 is not there.
     assert [(r.name, r.date, r.total, r.hands, r.rank, r.field_size) for r in rows] == [
@@ -49,10 +49,10 @@ def test_rank_is_shared_by_equal_totals(season, players, enter):
     )
     enter(table, anne, anne, "garde", 2, 56)
     enter(table, bruno, bruno, "garde", 2, 56)
-    rows = {r.name: r for r in stats.player_event_rows(chloe)}
+    rows = {r.name: r for r in stats.player_statistics(chloe).events}
     assert rows["Égalité"].rank == 3
-    assert {r.name: r.rank for r in stats.player_event_rows(anne)}["Égalité"] == 1
-    assert {r.name: r.rank for r in stats.player_event_rows(bruno)}["Égalité"] == 1
+    assert {r.name: r.rank for r in stats.player_statistics(anne).events}["Égalité"] == 1
+    assert {r.name: r.rank for r in stats.player_statistics(bruno).events}["Égalité"] == 1
 
 
 def test_summary_totals_and_averages(season, anne):

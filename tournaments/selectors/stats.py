@@ -10,7 +10,9 @@ the ledger; running totals for charts by a window over one event's rows.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Count, F, Q, QuerySet, Sum, Window
 from django.urls import reverse
@@ -43,23 +45,6 @@ class PlayerEventRow:
 
     def get_absolute_url(self) -> str:
         return reverse("event_detail", args=[self.event_id])
-
-
-def player_event_rows(player: Player) -> list[PlayerEventRow]:
-    """The published events the player has scores in, newest first, with his rank.
-
-    Read from EventResult, which the services keep in step with the ledger: one
-    row per event, whatever the number of hands (equal totals share the rank, as
-    in the standings).
-    """
-    results = (
-        EventResult.objects.filter(player=player, event__published=True)
-        .order_by("-event__date", "-event_id")
-        .values_list(
-            "event_id", "event__name", "event__date", "total", "hands", "rank", "field_size"
-        )
-    )
-    return [PlayerEventRow(*values) for values in results]
 
 
 # --- the season summary ------------------------------------------------------
@@ -205,9 +190,12 @@ _STAT_COLUMNS = (
 )
 
 
-def _add_counts(into: dict[int, list[int]], counts: dict[str, list[int]]) -> None:
-    for key, values in counts.items():
-        entry = into.setdefault(int(key), [0] * len(values))
+def _add_counts(
+    into: dict[Any, list[int]], counts: dict[str, list[int]], key: Callable[[str], Any] = int
+) -> None:
+    """Add one event's counts (JSON: string keys) to the running sums, key by key."""
+    for name, values in counts.items():
+        entry = into.setdefault(key(name), [0] * len(values))
         for i, value in enumerate(values):
             entry[i] += value
 
@@ -275,10 +263,7 @@ def player_statistics(
             counts[name] += stat[name]
         for size, shown in stat["poignees"].items():
             poignees[size] = poignees.get(size, 0) + shown
-        for contract, values_ in stat["contracts"].items():
-            entry = contracts.setdefault(contract, [0, 0, 0])
-            for i, value in enumerate(values_):
-                entry[i] += value
+        _add_counts(contracts, stat["contracts"], key=str)
         _add_counts(called, stat["partners"].get("called", {}))
         _add_counts(called_by, stat["partners"].get("called_by", {}))
         _add_counts(opponents, stat["opponents"])
