@@ -11,7 +11,7 @@ players still equal after these share the rank and are listed by name.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -39,7 +39,13 @@ class RankingRow:
         return max(self.round_totals.values(), default=0)
 
     def sort_key(self) -> tuple[int, int, int]:
-        return (-self.total, -self.best_round, -self.contracts_won)
+        return tie_break(self.total, self.round_totals.values(), self.contracts_won)
+
+
+def tie_break(total: int, round_totals: Iterable[int], contracts_won: int) -> tuple[int, int, int]:
+    """The tournament ordering as a sort key (documented above); the ranking page and
+    the places stored per event (services.results) both sort by it."""
+    return (-total, -max(round_totals, default=0), -contracts_won)
 
 
 @dataclass

@@ -20,7 +20,7 @@ from django.db import connection, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from ..models import Event, EventResult, Hand, HandScore
-from ..selectors.ranking import rank_rows
+from ..selectors.ranking import rank_rows, tie_break
 
 TAKER, DEFENCE = Hand.Camp.TAKER.value, Hand.Camp.DEFENCE.value
 
@@ -237,7 +237,7 @@ def _ranked(lines: list[_Line], kind: str) -> list[_Line]:
     if kind == Event.Kind.TOURNAMENT:
         return rank_rows(
             lines,
-            lambda r: (-r.total, -max(r.rounds.values(), default=0), -r.won),
+            lambda r: tie_break(r.total, r.rounds.values(), r.won),
             lambda r: r.player_id,
         )
     return rank_rows(lines, lambda r: -r.total, lambda r: r.player_id)
