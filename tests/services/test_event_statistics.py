@@ -11,6 +11,7 @@ import datetime
 import importlib
 import random
 from decimal import Decimal
+from io import StringIO
 from typing import Any
 
 import pytest
@@ -42,14 +43,6 @@ COPIED_INPUTS = (
 )
 
 
-class _Quiet:
-    def write(self, text: str) -> None:
-        pass
-
-    def flush(self) -> None:
-        pass
-
-
 @pytest.fixture
 def generated(db) -> None:
     call_command(
@@ -59,7 +52,7 @@ def generated(db) -> None:
         clubs=1,
         seed=3,  # a tournament and a club night with dealers sitting out
         until=datetime.date(2026, 11, 20),
-        stdout=_Quiet(),
+        stdout=StringIO(),
     )
 
 
