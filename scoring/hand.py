@@ -17,6 +17,13 @@ TOTAL_POINTS = 91
 OUDLER_POINTS = Fraction(9, 2)
 # All poignées of a hand together: the 21 trumps and the Excuse.
 MAX_CARDS_SHOWN = 22
+# Cards dealt to the dog, by active players.
+DOG_CARDS: dict[int, int] = {3: 6, 4: 6, 5: 3}
+# The most points of an écart of 6 or 3 cards: no king nor oudler may be discarded,
+# so queens (3.5) then knights (2.5).
+ECART_MAX_POINTS: dict[int, Fraction] = {6: Fraction(19), 3: Fraction(21, 2)}
+# The Excuse kept by a camp that took no trick: it has no half point to give back.
+EXCUSE_ALONE = Fraction(4)
 
 
 @dataclass(frozen=True)
@@ -178,8 +185,116 @@ def validate(hand: Hand, rules: RuleSet = FFT) -> None:
             "chelem: made_by must be 'taker', 'defence' or empty",
             value=hand.chelem.made_by,
         )
+    _validate_chelem(hand, n)
+    _validate_petit_au_bout(hand)
     _validate_poignees(hand, rules, active)
     _validate_miseres(hand, rules, active)
+
+
+def set_aside(contract: str, camp: str, n: int) -> tuple[Fraction, int]:
+    """The most card points and oudlers `camp` holds outside its tricks, from the cards
+    set aside at the deal (the dog, or the taker's écart).
+
+    The écart (prise, garde) belongs to the taker's camp and holds no king and no
+    oudler; the dog, unseen, may hold anything and counts for the taker's camp in a
+    garde sans, for the defence in a garde contre.
+    """
+    cards = DOG_CARDS[n]
+    if contract in ("garde_sans", "garde_contre"):
+        owner = "taker" if contract == "garde_sans" else "defence"
+        if camp != owner:
+            return Fraction(0), 0
+        return cards * OUDLER_POINTS, min(cards, 3)  # oudlers and kings: 4.5 each
+    if camp != "taker":
+        return Fraction(0), 0
+    return ECART_MAX_POINTS[cards], 0
+
+
+def _validate_chelem(hand: Hand, n: int) -> None:
+    """The camp that took every trick has every card but what the other camp set aside
+    at the deal and the Excuse (RULES.md: a chelem with the Excuse kept by the defence
+    is 87 points with 2 oudlers)."""
+    made_by = hand.chelem.made_by
+    if made_by is None:
+        return
+    assert hand.contract is not None
+    loser = "defence" if made_by == "taker" else "taker"
+    aside_points, aside_oudlers = set_aside(hand.contract, loser, n)
+    loser_oudlers = 3 - hand.oudlers if loser == "defence" else hand.oudlers
+    loser_points = TOTAL_POINTS - hand.points if loser == "defence" else hand.points
+    if loser_oudlers > aside_oudlers + 1:
+        most = aside_oudlers + 1
+        if made_by == "taker":
+            raise _error(
+                "chelem",
+                "taker_chelem_oudlers",
+                f"chelem: in a chelem by the taker's camp the defence keeps at most"
+                f" {most} oudler(s), so the taker's camp has at least {3 - most},"
+                f" not {hand.oudlers}",
+                value=hand.oudlers,
+                count=3 - most,
+            )
+        raise _error(
+            "chelem",
+            "defence_chelem_oudlers",
+            f"chelem: in a chelem by the defence the taker's camp keeps at most {most}"
+            f" oudler(s), not {hand.oudlers}",
+            value=hand.oudlers,
+            count=most,
+        )
+    # The Excuse is among the loser's oudlers unless the set-aside cards hold them all.
+    most_points = aside_points + (EXCUSE_ALONE if loser_oudlers > 0 else 0)
+    if loser_points <= most_points:
+        return
+    if made_by == "taker":
+        least = TOTAL_POINTS - most_points
+        raise _error(
+            "chelem",
+            "taker_chelem_points",
+            f"chelem: in a chelem by the taker's camp with {hand.oudlers} oudler(s) the"
+            f" defence keeps at most {_show(most_points)} points, so the taker's camp has"
+            f" at least {_show(least)}, not {_show(hand.points)}",
+            value=_show(hand.points),
+            oudlers=hand.oudlers,
+            low=_show(least),
+        )
+    raise _error(
+        "chelem",
+        "defence_chelem_points",
+        f"chelem: in a chelem by the defence the taker's camp with {hand.oudlers} oudler(s)"
+        f" keeps at most {_show(most_points)} points, not {_show(hand.points)}",
+        value=_show(hand.points),
+        oudlers=hand.oudlers,
+        high=_show(most_points),
+    )
+
+
+def _validate_petit_au_bout(hand: Hand) -> None:
+    """The camp that won the last trick with the Petit has the Petit, an oudler."""
+    camp = hand.petit_au_bout
+    if camp is None:
+        return
+    if hand.chelem.made_by is not None and hand.chelem.made_by != camp:
+        raise _error(
+            "petit_au_bout",
+            "petit_au_bout_no_trick",
+            f"petit_au_bout: the {camp} camp took no trick (the other camp made a chelem)",
+            value=camp,
+        )
+    if camp == "taker" and hand.oudlers == 0:
+        raise _error(
+            "petit_au_bout",
+            "petit_au_bout_without_oudler",
+            "petit_au_bout: the taker's camp won the last trick with the Petit,"
+            " so it has at least 1 oudler, not 0",
+        )
+    if camp == "defence" and hand.oudlers == 3:
+        raise _error(
+            "petit_au_bout",
+            "petit_au_bout_all_oudlers",
+            "petit_au_bout: the taker's camp has all 3 oudlers, the Petit among them:"
+            " the defence cannot win the last trick with it",
+        )
 
 
 def _validate_points(hand: Hand, n: int) -> None:

@@ -8,6 +8,8 @@ years later with the same result.
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any
@@ -124,15 +126,60 @@ def _rules_error(message: str, code: str = "invalid_rules", **params: Any) -> Ha
     return HandError("rules", code, message, **params)
 
 
+# Sane bounds for a rule set's numbers (README, "The scoring engine and its JSON
+# face"): generous for any real variant, small enough that no score overflows a
+# database integer or takes long to compute.
+MAX_MULTIPLIER = 100
+MAX_POINTS_VALUE = 10_000
+MAX_NAME_LENGTH = 200
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_rules(rules: RuleSet) -> None:
-    """Reject a rule set that could not score a hand to zero."""
-    names = [c for c, _ in (rules.contract_bases or rules.multipliers)]
-    unknown = [c for c in names if c not in ALL_CONTRACTS]
-    if unknown or not names or len(set(names)) != len(names):
-        raise _rules_error(f"rules: unknown or repeated contracts {names}")
+    """Reject a rule set that could not score every hand to zero, or whose numbers are
+    not sane: every FFT contract present, multipliers in (0, 100], values 0..10,000."""
+    if rules.contract_bases is not None and not rules.contract_bases:
+        raise _rules_error("rules: contract_bases must name the contracts (or be null)")
+    for table in (rules.multipliers, *([rules.contract_bases] if rules.contract_bases else [])):
+        names = [c for c, _ in table]
+        unknown = [c for c in names if c not in ALL_CONTRACTS]
+        missing = [c for c in CONTRACTS_FFT if c not in names]
+        if unknown or missing or len(set(names)) != len(names):
+            raise _rules_error(
+                f"rules: unknown, missing or repeated contracts {names}"
+                f" (needed: {', '.join(CONTRACTS_FFT)})"
+            )
     for _, m in rules.multipliers:
-        if not isinstance(m, Fraction) or m <= 0:
-            raise _rules_error("rules: multipliers must be positive numbers")
+        if (
+            not isinstance(m, Fraction)
+            or not 0 < m <= MAX_MULTIPLIER
+            or m.denominator > MAX_MULTIPLIER
+        ):
+            raise _rules_error(
+                f"rules: multipliers must be numbers above 0 and at most {MAX_MULTIPLIER}"
+            )
+    values = [
+        rules.base,
+        *(b for _, b in rules.contract_bases or ()),
+        rules.petit_au_bout,
+        *rules.poignee_values,
+        rules.chelem_announced_made,
+        rules.chelem_unannounced_made,
+        rules.chelem_announced_failed,
+        rules.chelem_defence,
+        *(rules.misere_values or ()),
+    ]
+    if not all(_is_int(v) and 0 <= v <= MAX_POINTS_VALUE for v in values):
+        raise _rules_error(
+            f"rules: bases, bonuses and values must be whole numbers from 0 to {MAX_POINTS_VALUE}"
+        )
+    if not all(
+        isinstance(text, str) and len(text) <= MAX_NAME_LENGTH for text in (rules.name, rules.label)
+    ):
+        raise _rules_error(f"rules: name and label: texts of at most {MAX_NAME_LENGTH} characters")
     if rules.rounding not in ROUNDINGS:
         raise _rules_error(f"rules: rounding must be one of {ROUNDINGS}")
     if rules.five_player_split not in FIVE_PLAYER_SPLITS:
@@ -143,6 +190,8 @@ def check_rules(rules: RuleSet) -> None:
         or any(len(levels) != 3 for _, levels in rules.poignee_trumps)
     ):
         raise _rules_error("rules: poignée values and trumps need three levels for 3, 4, 5 players")
+    if not all(_is_int(t) and 1 <= t <= 22 for _, levels in rules.poignee_trumps for t in levels):
+        raise _rules_error("rules: a poignée shows from 1 to 22 trumps")
     if rules.misere_values is not None and len(rules.misere_values) != 2:
         raise _rules_error("rules: misere_values needs a simple and a double value")
 
@@ -230,7 +279,10 @@ def rules_from_json(data: str | dict[str, Any] | None) -> RuleSet:
     if not isinstance(data, dict):
         raise _rules_error("rules: must be a preset name or an object")
     data = dict(data)
-    start = rules_from_json(data.pop("preset", "fft"))
+    preset = data.pop("preset", "fft")
+    if not isinstance(preset, str):
+        raise _rules_error("rules: preset must be a preset name")
+    start = rules_from_json(preset)
     unknown = set(data) - _FIELD_NAMES
     if unknown:
         raise _rules_error(f"rules: unknown field(s) {sorted(unknown)}")
@@ -238,33 +290,79 @@ def rules_from_json(data: str | dict[str, Any] | None) -> RuleSet:
     try:
         for key, value in data.items():
             if key == "multipliers":
-                changes[key] = _in_bid_order((str(c), Fraction(str(m))) for c, m in value.items())
+                changes[key] = _in_bid_order(
+                    (str(c), _multiplier(m)) for c, m in _items(value, len(ALL_CONTRACTS))
+                )
             elif key == "contract_bases":
                 changes[key] = (
                     None
                     if value is None
-                    else _in_bid_order((str(c), int(b)) for c, b in value.items())
+                    else _in_bid_order(
+                        (str(c), _whole(b)) for c, b in _items(value, len(ALL_CONTRACTS))
+                    )
                 )
             elif key == "poignee_values":
-                changes[key] = tuple(int(v) for v in value)
+                changes[key] = tuple(_whole(v) for v in _list(value, 3))
             elif key == "poignee_trumps":
                 changes[key] = tuple(
-                    sorted((int(n), tuple(int(t) for t in ts)) for n, ts in value.items())
+                    sorted(
+                        (_whole(int(n)), tuple(_whole(t) for t in _list(ts, 3)))
+                        for n, ts in _items(value, 3)
+                        if n in ("3", "4", "5") or _is_int(n)
+                    )
                 )
+                if len(changes[key]) != len(value):
+                    raise ValueError(key)
             elif key == "misere_values":
-                changes[key] = None if value is None else tuple(int(v) for v in value)
+                changes[key] = None if value is None else tuple(_whole(v) for v in _list(value, 2))
             elif key in ("name", "label", "five_player_split"):
-                changes[key] = str(value)
-            else:
-                if isinstance(value, bool) or not isinstance(value, int):
+                if not isinstance(value, str):
                     raise TypeError(key)
                 changes[key] = value
-    except (TypeError, ValueError, AttributeError, ZeroDivisionError):
+            else:
+                changes[key] = _whole(value)
+    except (TypeError, ValueError, AttributeError, ZeroDivisionError, OverflowError):
         raise _rules_error("rules: a field has the wrong type") from None
     if "name" not in changes and changes:
         changes["name"] = "custom"
         changes.setdefault("label", "Custom rules")
     return replace(start, **changes)
+
+
+# A multiplier given as text: "1.5" or "3/2", a few digits only (Fraction("1e10000000")
+# would compute a ten-million-digit number).
+MULTIPLIER_TEXT_RE = re.compile(r"\d{1,3}(?:\.\d{1,6})?|\d{1,3}/\d{1,3}")
+
+
+def _multiplier(value: Any) -> Fraction:
+    if isinstance(value, str) and MULTIPLIER_TEXT_RE.fullmatch(value.strip()):
+        return Fraction(value.strip())
+    if _is_int(value) and abs(value) <= MAX_MULTIPLIER:
+        return Fraction(value)
+    if isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_MULTIPLIER:
+        return Fraction(str(value))
+    raise ValueError("multiplier")
+
+
+def _whole(value: Any) -> int:
+    """A whole number given as a JSON number (20 or 20.0), within the sane bounds."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        value = int(value)
+    if not _is_int(value) or abs(value) > MAX_POINTS_VALUE:
+        raise ValueError("not a sane whole number")
+    return value
+
+
+def _items(value: Any, most: int) -> list[tuple[Any, Any]]:
+    if not isinstance(value, dict) or len(value) > most:
+        raise TypeError("object")
+    return list(value.items())
+
+
+def _list(value: Any, most: int) -> list[Any]:
+    if not isinstance(value, list | tuple) or len(value) > most:
+        raise TypeError("list")
+    return list(value)
 
 
 def _in_bid_order(pairs: Any) -> tuple[Any, ...]:

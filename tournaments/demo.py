@@ -67,9 +67,10 @@ def random_hand(
     hand.oudlers = rng.choices([0, 1, 2, 3], weights=[10, 35, 40, 15])[0]
     hand.points = random_points(rng, hand.oudlers, n)
     roll = rng.random()
-    if roll < 0.06:
+    # The camp that wins the last trick with the Petit holds it among its oudlers.
+    if roll < 0.06 and hand.oudlers >= 1:
         hand.petit_au_bout = "taker"
-    elif roll < 0.10:
+    elif 0.06 <= roll < 0.10 and hand.oudlers <= 2:
         hand.petit_au_bout = "defence"
     if rng.random() < 0.08:
         shower = rng.choice(active)

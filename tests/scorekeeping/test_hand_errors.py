@@ -51,6 +51,18 @@ def test_every_engine_error_code_has_a_message(module):
 def test_the_parser_sees_the_codes_it_should():
     assert {"points_impossible_for_oudlers", "two_poignees"} <= raised_codes(ENGINE / "hand.py")
     assert {"not_a_number", "invalid", "unknown_field"} <= raised_codes(ENGINE / "jsonio.py")
+    assert {
+        "taker_chelem_oudlers",
+        "taker_chelem_points",
+        "defence_chelem_oudlers",
+        "defence_chelem_points",
+        "petit_au_bout_no_trick",
+        "petit_au_bout_without_oudler",
+        "petit_au_bout_all_oudlers",
+    } <= raised_codes(ENGINE / "hand.py")
+    assert {"oudlers_missing", "points_mismatch", "size_missing"} <= raised_codes(
+        ENGINE / "jsonio.py"
+    )
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,11 @@
 """Properties of the engine over generated valid hands, every player count and preset.
 
-The strategies build only hands the validation accepts (RULES.md): points within
-the oudler bounds 4.5*k .. 91 - 4.5*(3-k) (half a point wider for a chelem, see
-scoring/hand.py), whole numbers at 4 active players, halves at 3 and 5; poignées
-by distinct players showing at most 22 trumps together; misères only where the
-rules have them.
+The strategies build only possible hands (RULES.md): points within the oudler
+bounds 4.5*k .. 91 - 4.5*(3-k), whole numbers at 4 active players, halves at 3 and
+5; in a chelem, the camp that took no trick holds only its share of the cards set
+aside at the deal and perhaps the Excuse (worth 4); petit au bout only to a camp
+that holds the Petit and took a trick; poignées by distinct players showing at most
+22 trumps together; misères only where the rules have them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from scoring import (
     TARGETS,
     Chelem,
     Hand,
+    HandError,
     Misere,
     Poignee,
     hand_from_json,
@@ -65,6 +67,48 @@ def points_in(low: Fraction, high: Fraction, active: int) -> st.SearchStrategy[F
     return st.integers(first, last).map(lambda i: i * step)
 
 
+# The cards set aside at the deal, by active players: a dog of 6 (3 or 4 players) or
+# 3 (5 players). The écart (prise, garde) is the taker's and holds no king nor oudler:
+# at most queens and knights, 19 points of 6 cards, 10.5 of 3. The dog, unseen, is
+# the taker's in a garde sans, the defence's in a garde contre, and may hold anything
+# (oudlers and kings: 4.5 each).
+DOG = {3: 6, 4: 6, 5: 3}
+ECART_MAX = {6: Fraction(19), 3: Fraction(21, 2)}
+
+
+@st.composite
+def chelem_cards(draw, contract, made_by, active):
+    """(oudlers, points) of the taker's camp when `made_by` took every trick: the other
+    camp holds its share of the set-aside cards and perhaps the Excuse, worth 4."""
+    cards = DOG[active]
+    loser = "defence" if made_by == "taker" else "taker"
+    aside_owner = {"garde_sans": "taker", "garde_contre": "defence"}.get(contract, "taker")
+    if aside_owner != loser:
+        most_aside, most_oudlers = Fraction(0), 0
+    elif contract in ("garde_sans", "garde_contre"):
+        most_aside, most_oudlers = cards * Fraction(9, 2), 3
+    else:
+        most_aside, most_oudlers = ECART_MAX[cards], 0
+    excuse = draw(st.booleans())
+    aside_oudlers = draw(st.integers(0, min(most_oudlers, 3 - excuse)))
+    aside = draw(points_in(aside_oudlers * Fraction(9, 2), most_aside, active))
+    loser_oudlers = aside_oudlers + excuse
+    loser_points = aside + 4 * excuse
+    if made_by == "taker":
+        return 3 - loser_oudlers, 91 - loser_points
+    return loser_oudlers, loser_points
+
+
+def petit_au_bout_camps(oudlers, made_by):
+    """Who may win the last trick with the Petit: a camp holding it, that took a trick."""
+    camps = [None]
+    if oudlers >= 1 and made_by != "defence":
+        camps.append("taker")
+    if oudlers <= 2 and made_by != "taker":
+        camps.append("defence")
+    return camps
+
+
 @st.composite
 def poignees_for(draw, active, rules):
     thresholds = rules.poignee_thresholds(len(active))
@@ -97,9 +141,11 @@ def hands(
     sitting_out=None,
     passed=None,
     partner=None,
+    chelem=None,
 ):
     """(Hand, RuleSet): a valid hand. Options force a preset, a table size,
-    a sitting-out player (True/False), a passed hand, a partner (True/False)."""
+    a sitting-out player (True/False), a passed hand, a partner (True/False),
+    a chelem made by "taker" or "defence" (or "none")."""
     rules = PRESETS[preset or draw(st.sampled_from(PRESET_NAMES))]
     table = table or draw(st.sampled_from((3, 4, 5)))
     players = tuple(draw(st.permutations(NAMES))[:table])
@@ -115,22 +161,25 @@ def hands(
     mate = None
     if len(active) == 5 and (partner if partner is not None else draw(st.booleans())):
         mate = draw(st.sampled_from([p for p in active if p != taker]))
-    chelem = Chelem(
-        announced=draw(st.booleans()),
-        made_by=draw(st.sampled_from(CAMPS)),
-    )
-    oudlers = draw(st.integers(0, 3))
-    points = draw(points_in(*point_bounds(oudlers, chelem), len(active)))
+    contract = draw(st.sampled_from(rules.contracts))
+    made_by = {None: None, "none": None}.get(chelem, chelem)
+    if chelem is None:
+        made_by = draw(st.sampled_from(CAMPS))
+    if made_by is None:
+        oudlers = draw(st.integers(0, 3))
+        points = draw(points_in(*point_bounds(oudlers, Chelem()), len(active)))
+    else:
+        oudlers, points = draw(chelem_cards(contract, made_by, len(active)))
     hand = Hand(
         players=players,
         taker=taker,
-        contract=draw(st.sampled_from(rules.contracts)),
+        contract=contract,
         partner=mate,
         oudlers=oudlers,
         points=points,
-        petit_au_bout=draw(st.sampled_from(CAMPS)),
+        petit_au_bout=draw(st.sampled_from(petit_au_bout_camps(oudlers, made_by))),
         poignees=draw(poignees_for(active, rules)),
-        chelem=chelem,
+        chelem=Chelem(announced=draw(st.booleans()), made_by=made_by),
         miseres=miseres,
         sitting_out=out,
     )
@@ -226,12 +275,21 @@ def test_sitting_out_player_scores_zero(case):
 # --------------------------------------------------------------------------- monotonicity
 
 
+def possible(hand, rules):
+    try:
+        validate(hand, rules)
+    except HandError:
+        return False
+    return True
+
+
 @SETTINGS
 @given(played(), st.data())
 def test_more_card_points_never_lower_the_taker_camp_scores(case, data):
     hand, rules = case
     _, high = point_bounds(hand.oudlers, hand.chelem)
     more = data.draw(points_in(hand.points, high, len(hand.active_players)))
+    assume(possible(replace(hand, points=more), rules))  # a chelem fixes the points
     before = score_hand(hand, rules).scores
     after = score_hand(replace(hand, points=more), rules).scores
     assert after[hand.taker] >= before[hand.taker]
@@ -243,15 +301,17 @@ def test_more_card_points_never_lower_the_taker_camp_scores(case, data):
 @given(played())
 def test_petit_au_bout_for_the_taker_never_lowers_the_taker_score(case):
     hand, rules = case
+    assume(possible(replace(hand, petit_au_bout="taker"), rules))
     without = score_hand(replace(hand, petit_au_bout=None), rules).scores[hand.taker]
     with_pab = score_hand(replace(hand, petit_au_bout="taker"), rules).scores[hand.taker]
     assert with_pab >= without
 
 
 @SETTINGS
-@given(played())
+@given(played(chelem="none"))
 def test_petit_au_bout_switched_to_defence_never_raises_the_taker_score(case):
     hand, rules = case
+    assume(1 <= hand.oudlers <= 2)  # either camp may hold the Petit
     taker = score_hand(replace(hand, petit_au_bout="taker"), rules).scores[hand.taker]
     defence = score_hand(replace(hand, petit_au_bout="defence"), rules).scores[hand.taker]
     nobody = score_hand(replace(hand, petit_au_bout=None), rules).scores[hand.taker]
@@ -259,15 +319,30 @@ def test_petit_au_bout_switched_to_defence_never_raises_the_taker_score(case):
 
 
 @SETTINGS
-@given(played())
+@given(played(chelem="taker"))
 def test_taker_chelem_made_never_lowers_the_taker_score(case):
+    made, rules = case
+    base = replace(made, chelem=Chelem(announced=made.chelem.announced, made_by=None))
+    # 91 points with 3 oudlers is possible without the chelem (the question the form
+    # asks); 87 with 2 is not: the defence would have more than the Excuse.
+    assume(possible(base, rules))
+    assert score_hand(made, rules).scores[made.taker] >= score_hand(base, rules).scores[made.taker]
+
+
+@SETTINGS
+@given(played(chelem="defence"))
+def test_a_defence_chelem_always_fails_the_contract_and_costs_the_taker(case):
     hand, rules = case
-    announced = hand.chelem.announced
-    low, high = point_bounds(hand.oudlers, Chelem())
-    assume(low <= hand.points <= high)  # a valid hand without the chelem too
-    base = replace(hand, chelem=Chelem(announced=announced, made_by=None))
-    made = replace(hand, chelem=Chelem(announced=announced, made_by="taker"))
-    assert score_hand(made, rules).scores[hand.taker] >= score_hand(base, rules).scores[hand.taker]
+    result = score_hand(hand, rules)
+    assert result.made is False
+    assert result.scores[hand.taker] < 0
+
+
+@SETTINGS
+@given(played(chelem="taker"))
+def test_a_taker_chelem_always_makes_the_contract(case):
+    hand, rules = case
+    assert score_hand(hand, rules).made is True
 
 
 @SETTINGS

@@ -242,7 +242,7 @@ def test_misere_under_fft_is_not_allowed():
 
 
 def test_misere_on_a_passed_hand_under_fft_is_not_allowed():
-    data = {"players": P4, "contract": None, "miseres": [{"player": "B"}]}
+    data = {"players": P4, "contract": None, "miseres": [{"player": "B", "size": "simple"}]}
     rejects(data, "miseres", "misere_not_allowed")
 
 
@@ -252,12 +252,13 @@ def test_unknown_misere_size_is_rejected():
 
 
 def test_a_player_declaring_two_miseres_is_rejected():
-    data = hand(miseres=[{"player": "B"}, {"player": "B", "size": "double"}], rules="misere")
+    miseres = [{"player": "B", "size": "simple"}, {"player": "B", "size": "double"}]
+    data = hand(miseres=miseres, rules="misere")
     rejects(data, "miseres", "two_miseres")
 
 
 def test_misere_by_someone_not_playing_is_rejected():
-    data = hand(P5, miseres=[{"player": "E"}], sitting_out="E", rules="misere")
+    data = hand(P5, miseres=[{"player": "E", "size": "simple"}], sitting_out="E", rules="misere")
     rejects(data, "miseres", "not_a_player")
 
 
@@ -274,8 +275,8 @@ def test_a_player_showing_two_poignees_is_rejected():
 
 
 def test_poignee_by_someone_not_playing_is_rejected():
-    rejects(hand(poignees=[{"player": "Z"}]), "poignees", "not_a_player")
-    data = hand(P5, poignees=[{"player": "E"}], sitting_out="E")
+    rejects(hand(poignees=[{"player": "Z", "size": "simple"}]), "poignees", "not_a_player")
+    data = hand(P5, poignees=[{"player": "E", "size": "simple"}], sitting_out="E")
     rejects(data, "poignees", "not_a_player")
 
 
@@ -388,7 +389,8 @@ def test_passed_hand_with_a_bonus_is_rejected(bonus):
 
 
 def test_passed_hand_with_a_misere_is_accepted_when_the_rules_have_it():
-    data = {"players": P4, "contract": None, "miseres": [{"player": "B"}], "rules": "misere"}
+    miseres = [{"player": "B", "size": "simple"}]
+    data = {"players": P4, "contract": None, "miseres": miseres, "rules": "misere"}
     assert accepts(data)["scores"] == {"A": -10, "B": 30, "C": -10, "D": -10}
 
 

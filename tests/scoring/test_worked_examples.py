@@ -344,12 +344,13 @@ PETIT_AU_BOUT = [
     # (25+0+10)*4 = 140; taker 2*140 = 280
     row(
         "5p-by-defence-with-partner",
-        hand(P5, "garde", 3, 36, partner="C", pab="defence"),
+        hand(P5, "garde", 2, 41, partner="C", pab="defence"),
         sc(A=60, B=-30, C=30, D=-30, E=-30),
         True,
         30,
     ),
-    # (25-10)*2 = 30; taker 60, partner C 30
+    # juste fait: (25-10)*2 = 30; taker 60, partner C 30 (the defence holds the Petit,
+    # so the taker's camp has at most 2 oudlers)
 ]
 
 

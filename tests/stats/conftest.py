@@ -10,7 +10,7 @@ Event 1 "Soirée 1", 2026-10-01, published; table 1: Anne, Bruno, Chloé, David.
   H1 Anne garde, 2 oudlers, 56: +15 -> (25+15)x2 = 80        Anne +240, others -80
   H2 Anne prise, 1 oudler, 45: -6, petit au bout defence
        -> (-(25+6) - 10) x 1 = -41                             Anne -123, others +41
-  H3 Bruno garde, 3 oudlers, 40: +4, petit au bout defence, Anne shows a simple poignée
+  H3 Bruno garde, 2 oudlers, 45: +4, petit au bout defence, Anne shows a simple poignée
        -> (29 - 10) x 2 + 20 = 58                              Bruno +174, others -58
   H4 Chloé garde sans, 2 oudlers, 30: -11, Anne shows a double poignée
        -> -(36 x 4) - 30 = -174                                Chloé -522, others +174
@@ -119,7 +119,7 @@ def season(club, players, enter) -> Season:
     t1 = table_of(first, [anne, bruno, chloe, david])
     enter(t1, anne, anne, "garde", 2, 56)
     enter(t1, bruno, anne, "prise", 1, 45, petit_au_bout="defence")
-    enter(t1, chloe, bruno, "garde", 3, 40, petit_au_bout="defence", poignees=((anne, "simple"),))
+    enter(t1, chloe, bruno, "garde", 2, 45, petit_au_bout="defence", poignees=((anne, "simple"),))
     enter(t1, david, chloe, "garde_sans", 2, 30, poignees=((anne, "double"),))
     enter(t1, anne)
     enter(t1, bruno, anne, "garde", 3, 91, chelem_announced=True, chelem_made_by="taker")

@@ -56,6 +56,34 @@ HAND_ERROR_MESSAGES: dict[str, Promise] = {
         " not %(value)s."
     ),
     "unknown_camp": _("Choose the taker camp, the defence or none."),
+    "taker_chelem_oudlers": _(
+        "In a chelem by the taker camp the defence keeps at most the Excuse (and the dog in a"
+        " garde contre): the taker camp has at least %(count)s oudler(s), not %(value)s."
+    ),
+    "taker_chelem_points": _(
+        "In a chelem by the taker camp with %(oudlers)s oudler(s) the defence keeps at most the"
+        " Excuse (and the dog in a garde contre): the taker camp has at least %(low)s points,"
+        " not %(value)s."
+    ),
+    "defence_chelem_oudlers": _(
+        "In a chelem by the defence the taker camp keeps at most %(count)s oudler(s), not"
+        " %(value)s."
+    ),
+    "defence_chelem_points": _(
+        "In a chelem by the defence the taker camp with %(oudlers)s oudler(s) keeps at most"
+        " %(high)s points (its écart, or the dog in a garde sans, and the Excuse), not %(value)s."
+    ),
+    "petit_au_bout_no_trick": _(
+        "The camp that made the chelem took every trick, the last one too: the petit au bout"
+        " can only be theirs."
+    ),
+    "petit_au_bout_without_oudler": _(
+        "The taker camp won the last trick with the Petit, so it has at least 1 oudler."
+    ),
+    "petit_au_bout_all_oudlers": _(
+        "The taker camp has all 3 oudlers, the Petit among them: the defence cannot have the"
+        " petit au bout."
+    ),
     "unknown_poignee": _("A poignée is simple, double or triple."),
     "two_poignees": _("%(player)s shows only one poignée."),
     "too_many_cards_shown": _(
@@ -70,6 +98,9 @@ HAND_ERROR_MESSAGES: dict[str, Promise] = {
     "not_a_number": _("Enter a number of card points, such as 56 or 40,5."),
     "unknown_field": _("Unknown field."),
     "points_missing": _("Enter the card points of the taker camp or of the defence."),
+    "oudlers_missing": _("How many oudlers had the taker camp?"),
+    "points_mismatch": _("The points of both camps add up to 91."),
+    "size_missing": _("Choose simple, double or triple."),
     # scoring/rules.py (an event's stored rules are broken: an organiser must fix them)
     "invalid_rules": _("This event's rule set is invalid; ask an organiser."),
     "unknown_preset": _("Unknown rule set “%(value)s”; ask an organiser."),
@@ -216,6 +247,14 @@ class HandForm(forms.Form):
         required=False,
         initial="",
         widget=forms.RadioSelect(attrs={"class": "btn-check"}),
+    )
+
+    # Shown with the "chelem?" question (91 or 0 points and no chelem): saving such a
+    # hand needs this tick, so that a forgotten chelem is not saved by mistake.
+    no_chelem = forms.BooleanField(
+        label=_("No chelem: the other camp took at least one trick"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
     )
 
     def __init__(
@@ -380,6 +419,42 @@ class HandForm(forms.Form):
             if self.rules.allows_misere and (size := data.get(self.misere_name(seat.player_id)))
         ]
         return hand
+
+    # -- the "chelem?" question --
+
+    @property
+    def chelem_question(self) -> str | None:
+        """A played hand of 91 (or 0) points without a chelem: was it one?"""
+        data = getattr(self, "cleaned_data", None)
+        if not data or not data.get("contract") or data.get("chelem_made_by"):
+            return None
+        if any(name != "chelem_made_by" for name in self.errors):
+            return None  # other mistakes first
+        points = data.get("points")
+        if points == TOTAL_POINTS:
+            return str(_("91 points: did the taker camp take every trick? Then choose the chelem."))
+        if points == 0:
+            return str(_("0 points: did the defence take every trick? Then choose the chelem."))
+        return None
+
+    def chelem_unanswered(self) -> bool:
+        return self.chelem_question is not None and not self.cleaned_data.get("no_chelem")
+
+    def ask_chelem(self) -> None:
+        """The question at the chelem field, for a save refused until it is answered."""
+        question = self.chelem_question
+        if question is not None:
+            self.add_error(
+                "chelem_made_by",
+                forms.ValidationError(
+                    "%(question)s %(hint)s",
+                    code="chelem_question",
+                    params={
+                        "question": question,
+                        "hint": _("If not, tick “No chelem” below and save again."),
+                    },
+                ),
+            )
 
     # -- engine errors --
 
