@@ -230,11 +230,10 @@ def test_player_page_lists_published_events_with_totals(client, played_night, cl
     assert "Brouillon" not in response.content.decode()
 
 
-def test_player_of_an_unpublished_event_shows_no_result(client, club_night, table4, players, enter):
+def test_player_of_an_unpublished_event_only_is_404(client, club_night, table4, players, enter):
+    # His name would tell the public who plays the unpublished event (issue 10).
     enter(table4, players[0], players[1], "garde", 2, 56)
-    response = client.get(players[1].get_absolute_url())
-    assert response.status_code == 200
-    assert response.context["events"] == []
+    assert client.get(players[1].get_absolute_url()).status_code == 404
 
 
 def test_unknown_player_page_is_404(client, db):

@@ -84,7 +84,9 @@ def test_players_who_never_met_get_a_page_saying_so(client, season):
     assert not response.context["h2h"].met
 
 
-def test_meeting_only_in_an_unpublished_event_is_never_met(client, season, players, enter):
+def test_meeting_only_in_an_unpublished_event_is_never_met(
+    client, season, players, enter, organiser
+):
     hugo, ines = players[7], players[8]
     anne, bruno = season.players["Anne"], season.players["Bruno"]
     table = seat_table(
@@ -94,6 +96,10 @@ def test_meeting_only_in_an_unpublished_event_is_never_met(client, season, playe
     )
     enter(table, hugo, hugo, "garde", 2, 56)
     assert not stats.head_to_head(hugo, ines).met
+    # Neither played a published event: the public does not know them (issue 10);
+    # organisers see the page, which counts published events only.
+    assert client.get(url(hugo, ines)).status_code == 404
+    client.force_login(organiser)
     assert 'id="never-met"' in client.get(url(hugo, ines)).content.decode()
 
 

@@ -106,8 +106,11 @@ def test_bad_event_parameter_says_so_and_shows_the_latest(client, season, anne, 
     assert 'id="event-choice-error"' in response.content.decode()
 
 
-def test_player_without_published_result_gets_a_plain_page(client, season, players):
-    response = client.get(players[8].get_absolute_url())  # Inès never played
+def test_player_without_published_result_gets_a_plain_page(client, season, players, organiser):
+    # Inès never played: the public does not know her (issue 10), organisers do.
+    assert client.get(players[8].get_absolute_url()).status_code == 404
+    client.force_login(organiser)
+    response = client.get(players[8].get_absolute_url())
     assert response.status_code == 200
     assert response.context["events"] == []
     assert "<svg" not in response.content.decode()

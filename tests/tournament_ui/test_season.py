@@ -45,7 +45,7 @@ def season(club) -> Season:
 
 @pytest.fixture
 def nights(club, organiser) -> list[Event]:
-    """Three club nights in the season (8, 8 and 4 players) and one outside it."""
+    """Three published club nights in the season (8, 8 and 4 players) and one outside it."""
     people = [Player.objects.create(club=club, name=f"Joueur {i:02d}") for i in range(12)]
     events = []
     nights = (
@@ -55,7 +55,9 @@ def nights(club, organiser) -> list[Event]:
         (datetime.date(2026, 5, 1), people[:4]),  # before the season
     )
     for date, seated in nights:
-        event = Event.objects.create(club=club, name=f"Soirée {date.month}", date=date)
+        event = Event.objects.create(
+            club=club, name=f"Soirée {date.month}", date=date, published=True
+        )
         round_ = Round.objects.create(event=event, number=1)
         for number, start in enumerate(range(0, len(seated), 4), 1):
             seat_table(round=round_, number=number, players=seated[start : start + 4])

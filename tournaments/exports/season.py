@@ -19,6 +19,9 @@ How a season is counted:
   `best_n` is None or 0); a dropped result is shown in brackets in the workbook.
 - Ranking: season total decreasing, then the better single best result; players
   still equal share the rank and are listed by name.
+- Only published events count on the season page (rules.publication): organisers
+  see the unpublished ones beside them, not counted (`public_season_standings`).
+  The workbook counts the events its caller gives, unpublished ones marked.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..models import Club, Event, EventResult
+from ..rules import publication
 from ..selectors import ranking as tournament_ranking
 from .writer import DATE, INTEGER, SCORE, Column, Export, Sheet, Styled, export_filename
 
@@ -57,7 +61,8 @@ class SeasonRow:
     points: dict[int, int] = field(default_factory=dict)  # event id -> points earned
     counted: frozenset[int] = frozenset()  # the event ids whose points make the total
     total: int = 0
-    rank: int = 0
+    rank: int = 0  # 0: ranked nowhere (only unpublished results, shown to organisers)
+    unpublished: dict[int, int] = field(default_factory=dict)  # event id -> points, uncounted
 
     @property
     def events_played(self) -> int:
@@ -117,6 +122,42 @@ def season_standings(
     return tournament_ranking.rank_rows(
         list(rows.values()), key, lambda r: (r.name.casefold(), r.player_id)
     )
+
+
+def public_season_standings(
+    data: SeasonData,
+    events: Sequence[Event],
+    *,
+    best_n: int | None,
+    scale: Sequence[int] | None,
+    with_unpublished: bool,
+) -> list[SeasonRow]:
+    """The season table counting only the published events among `events`; with
+    `with_unpublished` (organisers), each row also holds its points in the unpublished
+    events, and players who played only those follow the ranking, unranked: a preview of
+    what publishing would change, the ranking itself staying the public one."""
+    counted = {e.pk for e in events if publication.counts_in_public_results(e)}
+    rows = season_standings(
+        [p for p in data.placings if p.event_id in counted],
+        names=data.names,
+        best_n=best_n,
+        scale=scale,
+        event_order=[e.pk for e in events],
+    )
+    if not with_unpublished:
+        return rows
+    by_player = {row.player_id: row for row in rows}
+    unranked: list[SeasonRow] = []
+    for placing in data.placings:
+        if placing.event_id in counted:
+            continue
+        row = by_player.get(placing.player_id)
+        if row is None:
+            row = SeasonRow(placing.player_id, data.names.get(placing.player_id, ""))
+            by_player[placing.player_id] = row
+            unranked.append(row)
+        row.unpublished[placing.event_id] = event_points(placing, scale)
+    return rows + sorted(unranked, key=lambda r: (r.name.casefold(), r.player_id))
 
 
 # --- reading the ledger --------------------------------------------------------
@@ -192,7 +233,7 @@ def season_workbook(
         Column(_("Rank"), 7, INTEGER),
         Column(_("Player"), 28),
         Column(_("Club"), 24),
-        *(Column(f"{e.name} {e.date:%d/%m/%Y}", 14, points_format) for e in events),
+        *(Column(_event_heading(e), 14, points_format) for e in events),
         Column(_("Season total"), 12, points_format),
         Column(_("Events played"), 10, INTEGER),
     ]
@@ -228,6 +269,13 @@ def season_workbook(
             _settings_sheet(club, best_n, scale),
         ],
     )
+
+
+def _event_heading(event: Event) -> str:
+    heading = f"{event.name} {event.date:%d/%m/%Y}"
+    if publication.counts_in_public_results(event):
+        return heading
+    return f"{heading} ({_('unpublished')})"
 
 
 def _events_sheet(events: list[Event], data: SeasonData) -> Sheet:

@@ -73,14 +73,6 @@ def assign_ranks(rows: list[StandingRow]) -> list[StandingRow]:
 # --- events ------------------------------------------------------------------
 
 
-def published_events() -> QuerySet[Event]:
-    return Event.objects.filter(published=True).select_related("club").order_by("-date", "-pk")
-
-
-def unpublished_events() -> QuerySet[Event]:
-    return Event.objects.filter(published=False).select_related("club").order_by("-date", "-pk")
-
-
 def event_tables(event: Event, *, with_scorekeepers: bool = False) -> list[Table]:
     """Tables of every round with their seated players and hand count (and, for
     organisers, their scorekeepers); three or four queries whatever the number of tables."""

@@ -20,10 +20,13 @@ from django.urls import reverse
 import scoring
 
 from ..models import PLAYED_HAND, Event, EventResult, Hand, HandScore, Player
+from .public import published
 
 OPPONENTS_SHOWN = 10
 
-PUBLISHED = Q(event__published=True)
+# Player pages and head-to-head count published events only, whoever looks (organisers
+# preview an unpublished event on its own pages): rules.publication.counts_in_public_results.
+PUBLISHED = published("event__")
 
 
 def published_scores(player: Player) -> QuerySet[HandScore]:
@@ -240,7 +243,7 @@ def player_statistics(
     the defence is everybody else who played it; the player sitting out has no camp.
     """
     rows = (
-        EventResult.objects.filter(player=player, event__published=True)
+        EventResult.objects.filter(PUBLISHED, player=player)
         .order_by("-event__date", "-event_id")
         .values_list(*_EVENT_COLUMNS, *_STAT_COLUMNS)
     )

@@ -10,7 +10,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from ..models import Event, Player, Table
+from ..models import Event, Table
+from ..rules import publication
+from ..selectors import public as public_selectors
 from ..selectors import sheet as sheet_selectors
 from ..selectors.standings import (
     event_standings,
@@ -22,14 +24,15 @@ from .stats import player_page_context
 
 
 def check_visible(request: HttpRequest, event: Event) -> None:
-    if not event.published and not is_organiser(request.user):
+    if not publication.may_see_event(event, is_organiser(request.user)):
         raise Http404
 
 
-def visible_event(request: HttpRequest, pk: int) -> Event:
-    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
-    check_visible(request, event)
-    return event
+def visible_event(request: HttpRequest, pk: int, **filters: object) -> Event:
+    """The event if the viewer may see it (404 otherwise), with `open_sheets` for the
+    provisional notice."""
+    events = public_selectors.visible_events(is_organiser(request.user))
+    return get_object_or_404(events, pk=pk, **filters)
 
 
 def standings_table(request: HttpRequest, event: Event) -> StandingsTable:
@@ -45,6 +48,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/public/event_detail.html",
         {
             "event": event,
+            "provisional": public_selectors.is_provisional(event),
             "standings": standings_table(request, event),
             "tables": event_tables(event),
         },
@@ -56,7 +60,11 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/public/event_results.html",
-        {"event": event, "standings": standings_table(request, event)},
+        {
+            "event": event,
+            "provisional": public_selectors.is_provisional(event),
+            "standings": standings_table(request, event),
+        },
     )
 
 
@@ -64,15 +72,22 @@ def table_public(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__event__club"), pk=pk)
     event = table.round.event
     check_visible(request, event)
+    # This sheet's own state: validating the others does not settle this one.
+    provisional = publication.is_provisional(event, open_sheets=not table.is_validated)
     return render(
         request,
         "tournaments/public/table_sheet.html",
-        {"event": event, "table": table, "sheet": sheet_selectors.sheet(table)},
+        {
+            "event": event,
+            "provisional": provisional,
+            "table": table,
+            "sheet": sheet_selectors.sheet(table),
+        },
     )
 
 
 def player_public(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    player = get_object_or_404(public_selectors.visible_players(is_organiser(request.user)), pk=pk)
     return render(
         request,
         "tournaments/public/player_detail.html",

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from .. import charts
 from ..models import Event, Player
+from ..selectors import public as public_selectors
 from ..selectors import stats as selectors
 from ..services.hands import is_organiser
 
@@ -146,7 +147,7 @@ def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
 def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
     if max(a, b) > 2**63 - 1:  # beyond any id; SQLite would overflow on the lookup
         raise Http404
-    found = Player.objects.select_related("club").in_bulk([a, b])
+    found = public_selectors.visible_players(is_organiser(request.user)).in_bulk([a, b])
     if a not in found or b not in found:
         raise Http404
     if a == b:  # a player against himself: his own page says it all
@@ -164,8 +165,11 @@ def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
 
 def event_running_chart(request: HttpRequest, pk: int) -> HttpResponse:
     """The chart alone for htmx on the event page, or as a page of its own without script."""
-    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
-    if not event.published and not is_organiser(request.user):
-        raise Http404
+    event = get_object_or_404(public_selectors.visible_events(is_organiser(request.user)), pk=pk)
     template = "_event_chart.html" if request.headers.get("HX-Request") else "event_chart.html"
-    return render(request, TEMPLATES + template, {"event": event, "chart": event_chart(event)})
+    context = {
+        "event": event,
+        "provisional": public_selectors.is_provisional(event),
+        "chart": event_chart(event),
+    }
+    return render(request, TEMPLATES + template, context)

@@ -1,0 +1,73 @@
+"""The publication boundary as queries: what a viewer may read.
+
+tournaments.rules.publication decides; this module is its query form, and every
+public read goes through it (events, their tables, players, seasons, and the rows
+summed across events). `through` reaches an event from another model's rows:
+"event__" from a HandScore or an EventResult, "round__event__" from a Table.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from ..models import Event, EventResult, Player, Registration, Season, Seat, Table
+from ..rules import publication
+
+
+def published(through: str = "") -> Q:
+    """Rows of published events: the query form of publication.counts_in_public_results."""
+    return Q(**{f"{through}published": True})
+
+
+def visible(viewer_is_organiser: bool, *, through: str = "") -> Q:
+    """Rows of the events the viewer may see: the query form of publication.may_see_event."""
+    if publication.may_see_unpublished(viewer_is_organiser):
+        return Q()
+    return published(through)
+
+
+def visible_events(viewer_is_organiser: bool) -> QuerySet[Event]:
+    """Events the viewer may see, with their club and `open_sheets` (some table of the
+    event is not validated) for publication.is_provisional; one query per read."""
+    open_sheets = Table.objects.filter(round__event=OuterRef("pk"), validated_at__isnull=True)
+    return (
+        Event.objects.filter(visible(viewer_is_organiser))
+        .select_related("club")
+        .annotate(open_sheets=Exists(open_sheets))
+    )
+
+
+def is_provisional(event: Event) -> bool:
+    """For an event read through visible_events."""
+    return publication.is_provisional(event, open_sheets=event.open_sheets)
+
+
+def unpublished_events() -> QuerySet[Event]:
+    """The organisers' drafts."""
+    return Event.objects.exclude(published()).select_related("club")
+
+
+def visible_tables(viewer_is_organiser: bool) -> QuerySet[Table]:
+    return Table.objects.filter(visible(viewer_is_organiser, through="round__event__"))
+
+
+def visible_seasons(viewer_is_organiser: bool) -> QuerySet[Season]:
+    seasons = Season.objects.select_related("club")
+    if publication.may_see_unpublished(viewer_is_organiser):
+        return seasons
+    return seasons.filter(published=True)
+
+
+def visible_players(viewer_is_organiser: bool) -> QuerySet[Player]:
+    """For the public, the players named on some published event's pages (registered,
+    seated or scored there): a player known only from unpublished events is not shown
+    anywhere, his own page included."""
+    players = Player.objects.select_related("club")
+    if publication.may_see_unpublished(viewer_is_organiser):
+        return players
+    player = OuterRef("pk")
+    return players.filter(
+        Exists(EventResult.objects.filter(published("event__"), player=player))
+        | Exists(Registration.objects.filter(published("event__"), player=player))
+        | Exists(Seat.objects.filter(published("table__round__event__"), player=player))
+    )
