@@ -10,6 +10,17 @@ Hands and scores keep the house rule "scores are written by services only":
   impossible hand is refused with the message at its field, and carries the
   version it was opened at, so a concurrent change is refused, not overwritten.
   simple_history's "revert" is switched off: reverting would bypass the form.
+
+No other side door either:
+- An event's rule set changes through services.events.update_event, which rescores
+  every stored hand in the same transaction; the form refuses a rule set under
+  which a stored hand cannot be scored (then nothing changes). The exact rules
+  (rules_json) follow the rule set and are read-only.
+- A round's status follows its sheets (services.hands.refresh_round_status): it is
+  read-only, and refreshed whenever tables are added or removed here.
+- Once a table has hands, its seats and game mode are what the hands were scored
+  with: read-only, and such a table (or round) cannot be deleted from an inline.
+- EventResult is derived from the ledger: read-only like HandScore.
 """
 
 from __future__ import annotations
@@ -20,7 +31,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.db.models import Count, QuerySet
-from django.forms.models import construct_instance
+from django.forms.models import BaseInlineFormSet, construct_instance
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
@@ -31,16 +42,46 @@ from .forms.hand import ENGINE_FIELD_TO_HAND_FIELD, hand_error_message
 from .models import (
     Club,
     Event,
+    EventResult,
     Hand,
     HandScore,
     Player,
     Registration,
     Round,
+    Season,
     Seat,
     Table,
     Team,
 )
+from .services import events as event_services
 from .services import hands as hand_services
+from .services.results import refresh_event_results
+
+HAS_HANDS = _(
+    "This table already has hands: its players, their order and the game mode can no "
+    "longer change, and it cannot be deleted. Delete its hands first."
+)
+
+
+def table_has_hands(table: Table | None) -> bool:
+    return bool(table is not None and table.pk and table.hands.exists())
+
+
+class KeepScoredTablesFormSet(BaseInlineFormSet):
+    """Refuses to delete, from an inline, a table (or a round) that holds hands: the
+    cascade would drop hands and ledger rows without the services."""
+
+    def clean(self) -> None:
+        super().clean()
+        for form in self.deleted_forms:
+            obj = form.instance
+            hands = Hand.objects.filter(
+                **({"table": obj} if isinstance(obj, Table) else {"table__round": obj})
+            )
+            if obj.pk and hands.exists():
+                raise forms.ValidationError(
+                    _("%(object)s has hands: it cannot be deleted.") % {"object": obj}
+                )
 
 
 @admin.register(Club)
@@ -68,8 +109,10 @@ class PlayerAdmin(admin.ModelAdmin):
 
 class RoundInline(admin.TabularInline):
     model = Round
+    formset = KeepScoredTablesFormSet
     extra = 0
     fields = ["number", "status"]
+    readonly_fields = ["status"]
 
 
 class TeamInline(admin.TabularInline):
@@ -77,18 +120,86 @@ class TeamInline(admin.TabularInline):
     extra = 0
 
 
+class EventAdminForm(forms.ModelForm):
+    """A new rule set must be known and able to score every stored hand of the event."""
+
+    class Meta:
+        model = Event
+        fields = [
+            "club",
+            "kind",
+            "name",
+            "date",
+            "rules_name",
+            "published",
+            "rounds_planned",
+            "deals_per_round",
+            "team_size",
+            "seed",
+        ]
+
+    def clean_rules_name(self) -> str:
+        rules_name = self.cleaned_data["rules_name"]
+        if self.instance.pk is not None and rules_name == self.instance.rules_name:
+            return rules_name
+        try:
+            if self.instance.pk is None:
+                event_services.check_rules_name(rules_name)
+            else:
+                event_services.check_rules_change(event=self.instance, rules_name=rules_name)
+        except event_services.EventError as error:
+            raise forms.ValidationError(error.message) from error
+        return rules_name
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    form = EventAdminForm
     list_display = ["name", "date", "kind", "club", "rules_name", "published", "team_size"]
     list_filter = ["kind", "published", "club", "rules_name"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "date"
     list_select_related = ["club"]
+    readonly_fields = ["rules_json"]
     inlines = [RoundInline, TeamInline]
+
+    def save_model(self, request: HttpRequest, obj: Event, form: Any, change: bool) -> None:
+        if not change or "rules_name" not in form.changed_data:
+            super().save_model(request, obj, form, change)
+        else:
+            # The other fields first, under the old rules; then the rule set through
+            # the service, which rescores every hand (the admin view is one transaction).
+            new_rules = obj.rules_name
+            old = Event.objects.values("rules_name", "rules_json").get(pk=obj.pk)
+            obj.rules_name, obj.rules_json = old["rules_name"], old["rules_json"]
+            obj.save()
+            event_services.update_event(
+                event=obj, name=obj.name, date=obj.date, rules_name=new_rules, rescore=True
+            )
+            obj.refresh_from_db()
+        if change:
+            # The kind decides how places are broken: the stored places follow it.
+            refresh_event_results(event_id=obj.pk)
+
+
+class TableAdminForm(forms.ModelForm):
+    """The game mode of a table with hands is shown but not taken from the form."""
+
+    class Meta:
+        model = Table
+        fields = ["round", "number", "five_mode", "scorekeepers"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "five_mode" in self.fields and table_has_hands(self.instance):
+            self.fields["five_mode"].disabled = True
+            self.fields["five_mode"].help_text = HAS_HANDS
 
 
 class TableInline(admin.TabularInline):
     model = Table
+    form = TableAdminForm
+    formset = KeepScoredTablesFormSet
     extra = 0
     fields = ["number", "five_mode", "validated_at"]
     readonly_fields = ["validated_at"]
@@ -101,17 +212,35 @@ class RoundAdmin(admin.ModelAdmin):
     list_filter = ["status", "event__club"]
     search_fields = ["event__name"]
     list_select_related = ["event"]
+    readonly_fields = ["status"]
     inlines = [TableInline]
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        # A table added to a locked round reopens it; removing the last open one locks it.
+        hand_services.refresh_round_status(form.instance)
 
 
 class SeatInline(admin.TabularInline):
+    """Read-only once the table has hands (`obj` is the table)."""
+
     model = Seat
     extra = 0
     autocomplete_fields = ["player"]
 
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return not table_has_hands(obj) and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return not table_has_hands(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return not table_has_hands(obj) and super().has_delete_permission(request, obj)
+
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
+    form = TableAdminForm
     list_display = ["__str__", "event", "round", "five_mode", "player_count", "validated_at"]
     list_filter = ["round__status", "five_mode", "round__event"]
     search_fields = ["round__event__name", "seats__player__name"]
@@ -119,6 +248,34 @@ class TableAdmin(admin.ModelAdmin):
     filter_horizontal = ["scorekeepers"]
     readonly_fields = ["validated_at", "validated_by"]
     inlines = [SeatInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> list[str]:
+        fields = list(super().get_readonly_fields(request, obj))
+        # Hands are scored within their round: a table with hands stays in it.
+        return [*fields, "round", "five_mode"] if table_has_hands(obj) else fields
+
+    def has_delete_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
+        return not table_has_hands(obj) and super().has_delete_permission(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
+        previous = Table.objects.filter(pk=obj.pk).values_list("round_id", flat=True).first()
+        super().save_model(request, obj, form, change)
+        hand_services.refresh_round_status(obj.round)
+        if previous is not None and previous != obj.round_id:
+            hand_services.refresh_round_status(Round(pk=previous))
+
+    def delete_model(self, request: HttpRequest, obj: Table) -> None:
+        round_ = obj.round
+        super().delete_model(request, obj)
+        hand_services.refresh_round_status(round_)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        # The bulk action too: a table with hands is kept (the ledger is not the admin's).
+        for table in queryset.select_related("round"):
+            if table_has_hands(table):
+                self.message_user(request, HAS_HANDS, level="error")
+                continue
+            self.delete_model(request, table)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
         return super().get_queryset(request).annotate(n_seats=Count("seats", distinct=True))
@@ -132,13 +289,41 @@ class TableAdmin(admin.ModelAdmin):
         return obj.n_seats
 
 
+class SeatAdminForm(forms.ModelForm):
+    class Meta:
+        model = Seat
+        fields = ["table", "position", "player"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        tables = [cleaned.get("table"), self.instance.table if self.instance.table_id else None]
+        if any(table_has_hands(table) for table in tables):
+            raise forms.ValidationError(HAS_HANDS)
+        return cleaned
+
+
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
+    form = SeatAdminForm
     list_display = ["table", "position", "player", "event"]
     list_filter = ["table__round__event"]
     search_fields = ["player__name", "table__round__event__name"]
     list_select_related = ["table__round__event", "player"]
     autocomplete_fields = ["player"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
+        locked = obj is not None and table_has_hands(obj.table)
+        return not locked and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
+        locked = obj is not None and table_has_hands(obj.table)
+        return not locked and super().has_delete_permission(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Seat]) -> None:
+        scored = queryset.filter(table__hands__isnull=False)
+        if scored.exists():
+            self.message_user(request, HAS_HANDS, level="error")
+        queryset.exclude(pk__in=scored.values("pk")).delete()
 
     @admin.display(description=_("event"))
     def event(self, obj: Seat) -> Event:
@@ -294,6 +479,25 @@ class TeamAdmin(admin.ModelAdmin):
     @admin.display(description=_("members"), ordering="n_members")
     def member_count(self, obj: Team) -> int:
         return obj.n_members
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "start", "end", "mode", "published"]
+    list_filter = ["club", "mode", "published"]
+    search_fields = ["name", "club__name"]
+    list_select_related = ["club"]
+    date_hierarchy = "start"
+
+
+@admin.register(EventResult)
+class EventResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Derived from the ledger by services.results: shown, never edited."""
+
+    list_display = ["event", "player", "rank", "total", "hands", "field_size"]
+    list_filter = ["event"]
+    search_fields = ["player__name", "event__name"]
+    list_select_related = ["event", "player"]
 
 
 @admin.register(Registration)

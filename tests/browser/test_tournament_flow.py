@@ -83,7 +83,8 @@ def test_organiser_runs_a_tournament_from_import_to_published_ranking(
     screenshot(page, "tournament-blank-sheets-print")
     page.emulate_media(media="screen")
 
-    # 4. One garde per table through the hand-entry page, then validate each sheet.
+    # 4. One garde per table through the hand-entry page, then validate each sheet: 2 deals
+    # were planned, so each validation asks to confirm the count.
     for table in round_.tables.order_by("number"):
         taker = Seat.objects.get(table=table, position=2).player_id
         page.goto(reverse("hand_new", args=[table.pk]))
@@ -95,6 +96,8 @@ def test_organiser_runs_a_tournament_from_import_to_published_ranking(
         page.click("#hand-form button[type=submit]")
         page.wait_for_url(f"**{reverse('table_sheet', args=[table.pk])}**")
         page.click("#validate-sheet")
+        page.locator("#deal-count-mismatch").wait_for()
+        page.click("#confirm-validate")
         page.locator("#validated-badge").wait_for()
     round_.refresh_from_db()
     assert round_.status == Round.Status.LOCKED

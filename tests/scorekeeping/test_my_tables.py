@@ -28,7 +28,8 @@ def test_scorekeeper_sees_only_his_tables_with_players_and_hand_count(
     assert reverse("hand_new", args=[table4.pk]) in html
 
 
-def test_validated_table_is_marked_and_offers_no_new_hand(login, scorekeeper, table4):
+def test_validated_table_is_marked_and_offers_no_new_hand(login, scorekeeper, table4, play):
+    play(table4)
     validate_sheet(table=table4, user=scorekeeper)
     response = login(scorekeeper).get(reverse("my_tables"))
     (table,) = response.context["tables"]

@@ -117,6 +117,8 @@ def test_validated_sheet_locks_scorekeepers_but_not_organisers(table4, scorekeep
 def test_round_locks_when_every_sheet_is_validated_and_reopens(
     table4, table5, scorekeeper, other_scorekeeper, organiser
 ):
+    save_hand(table=table4, hand=garde(table4), user=scorekeeper)
+    save_hand(table=table5, hand=garde(table5), user=other_scorekeeper)
     validate_sheet(table=table4, user=scorekeeper)
     assert Round.objects.get(pk=table4.round_id).status == Round.Status.OPEN
     validate_sheet(table=table5, user=other_scorekeeper)
@@ -126,6 +128,7 @@ def test_round_locks_when_every_sheet_is_validated_and_reopens(
 
 
 def test_only_an_organiser_reopens_a_sheet(table4, scorekeeper):
+    save_hand(table=table4, hand=garde(table4), user=scorekeeper)
     validate_sheet(table=table4, user=scorekeeper)
     with pytest.raises(PermissionDenied):
         reopen_sheet(table=table4, user=scorekeeper)

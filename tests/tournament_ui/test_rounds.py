@@ -188,7 +188,7 @@ def test_swap_refused_once_hands_are_entered(organiser_client, tournament, regis
 def test_redraw_seats_the_round_again(organiser_client, tournament, registered):
     round_ = generate_round(event=tournament)
     old_tables = set(round_.tables.values_list("pk", flat=True))
-    response = organiser_client.post(reverse("round_redraw", args=[round_.pk]))
+    response = organiser_client.post(reverse("round_redraw", args=[round_.pk]), {"confirm": "1"})
     assert response.status_code == 302
     assert not set(round_.tables.values_list("pk", flat=True)) & old_tables
     assert [t.seats.count() for t in round_.tables.all()] == [4, 4, 4, 4]
@@ -212,7 +212,7 @@ def test_redraw_is_refused_once_a_later_round_is_seated(
     lock_round(first, organiser)
     generate_round(event=tournament)
     before = seating_of(first)
-    organiser_client.post(reverse("round_redraw", args=[first.pk]))
+    organiser_client.post(reverse("round_redraw", args=[first.pk]), {"confirm": "1"})
     assert seating_of(first) == before
 
 

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments import seating
 from tournaments.models import Event, Hand, Player, Registration, Round, Team
-from tournaments.services.hands import save_hand, validate_sheet
+from tournaments.services.hands import save_hand, table_seats, validate_sheet
 from tournaments.services.tournament import (
     generate_round,
     previous_seatings,
@@ -42,8 +42,18 @@ def register(event: Event, count: int, teams: int = 0) -> list[Player]:
 
 
 def lock(round_: Round, organiser) -> None:
+    """One deal per table (a sheet without hands cannot be validated), count confirmed."""
     for table in round_.tables.all():
-        validate_sheet(table=table, user=organiser)
+        seats = table_seats(table)
+        hand = Hand(
+            dealer=seats[0].player,
+            taker=seats[1].player,
+            contract="garde",
+            oudlers=2,
+            points=Decimal(56),
+        )
+        save_hand(table=table, hand=hand, user=organiser)
+        validate_sheet(table=table, user=organiser, confirm=True)
 
 
 def test_sixteen_players_over_five_rounds_never_meet_twice(tournament, organiser):

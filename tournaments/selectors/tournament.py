@@ -21,11 +21,13 @@ from ..exports.season import (
     DEFAULT_SCALE,
     SeasonRow,
     parse_scale,
+    public_season_standings,
     season_placings,
-    season_standings,
 )
 from ..models import Event, EventResult, Player, Registration, Round, Season, Seat, Table
+from ..rules import publication
 from ..services.tournament import previous_seatings
+from .public import visible
 from .ranking import RankingRow
 
 # --- tournaments -------------------------------------------------------------
@@ -160,6 +162,32 @@ def redraw_refusal(round: Round, *, later_rounds: bool, has_hands: bool) -> str 
 
 
 @dataclass
+class RedrawPlan:
+    """What a redraw of a round would do, for the organiser to confirm."""
+
+    present: int  # players present now, who will be seated
+    seated: int  # players seated now
+    tables_now: int
+    tables_after: int
+    kept: list[Table]  # tables whose number survives: their scorekeepers stay
+    dropped: list[Table]  # tables that disappear, with their scorekeepers
+
+
+def redraw_plan(round: Round) -> RedrawPlan:
+    tables = round_tables(round, with_scorekeepers=True)
+    present = Registration.objects.filter(event=round.event_id, active=True).count()
+    after = len(seating.table_sizes(present)) if present >= 3 else 0
+    return RedrawPlan(
+        present=present,
+        seated=sum(len(table.seats.all()) for table in tables),
+        tables_now=len(tables),
+        tables_after=after,
+        kept=[t for t in tables if t.number <= after],
+        dropped=[t for t in tables if t.number > after],
+    )
+
+
+@dataclass
 class RankingLine:
     row: RankingRow
     round_totals: list[int | None]  # one per round shown, None when not played
@@ -173,13 +201,13 @@ def ranking_lines(rows: Sequence[RankingRow], numbers: Sequence[int]) -> list[Ra
 # --- seasons -----------------------------------------------------------------
 
 
-def season_events(season: Season) -> list[Event]:
-    """The club's events between the season's first and last day that have scores,
-    oldest first; one query."""
+def season_events(season: Season, *, viewer_is_organiser: bool = False) -> list[Event]:
+    """The club's events between the season's first and last day that have scores and
+    the viewer may see, oldest first; one query."""
     scored = EventResult.objects.filter(event=OuterRef("pk"))
     return list(
         Event.objects.filter(club=season.club, date__gte=season.start, date__lte=season.end)
-        .filter(Exists(scored))
+        .filter(visible(viewer_is_organiser), Exists(scored))
         .order_by("date", "pk")
     )
 
@@ -200,6 +228,7 @@ def season_scale(season: Season) -> tuple[int, ...] | None:
 class SeasonCell:
     points: int | None
     counted: bool
+    unpublished: bool = False  # an organiser's preview: not in the ranking
 
 
 @dataclass
@@ -215,33 +244,48 @@ class SeasonTable:
     lines: list[SeasonLine]
     page: Page
 
+    @property
+    def unpublished(self) -> bool:
+        """Some event shown does not count yet (an organiser's preview)."""
+        return not all(publication.counts_in_public_results(e) for e in self.events)
+
 
 SEASON_LINES_PER_PAGE = 50
 
 
 def season_table(
-    season: Season, *, page: int | str | None = 1, per_page: int = SEASON_LINES_PER_PAGE
+    season: Season,
+    *,
+    viewer_is_organiser: bool = False,
+    page: int | str | None = 1,
+    per_page: int = SEASON_LINES_PER_PAGE,
 ) -> SeasonTable:
-    """Every player who played an event of the season, ranked; three queries.
+    """Every player who played a published event of the season, ranked; organisers also
+    see the unpublished events, not counted. Three queries.
 
     The players x events grid is built for one page of players only: a busy club's
     season (300 players, 100 events) would otherwise cost 200 ms to build and draw.
     """
-    events = season_events(season)
+    events = season_events(season, viewer_is_organiser=viewer_is_organiser)
     data = season_placings(events)
-    rows = season_standings(
-        data.placings,
-        names=data.names,
+    rows = public_season_standings(
+        data,
+        events,
         best_n=season.best_n or None,
         scale=season_scale(season),
-        event_order=[e.pk for e in events],
+        with_unpublished=viewer_is_organiser,
     )
     shown = Paginator(rows, per_page).get_page(page)
     lines = [
         SeasonLine(
             row=row,
             club=data.clubs.get(row.player_id, ""),
-            cells=[SeasonCell(row.points.get(e.pk), e.pk in row.counted) for e in events],
+            cells=[
+                SeasonCell(row.points.get(e.pk), e.pk in row.counted)
+                if e.pk not in row.unpublished
+                else SeasonCell(row.unpublished[e.pk], counted=False, unpublished=True)
+                for e in events
+            ],
         )
         for row in shown.object_list
     ]

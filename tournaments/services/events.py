@@ -15,11 +15,12 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import scoring
 
 from ..models import Club, Event, Hand, Player, Round, Seat, Table
-from .hands import rescore_event, seat_table
+from .hands import rescore_event, score_stored_hand, seat_table
 
 TABLE_SIZES = (3, 4, 5)
 
@@ -75,9 +76,12 @@ def update_player(*, player: Player, name: str, licence: str = "", active: bool 
 # --- club nights -------------------------------------------------------------
 
 
-def _check_rules_name(rules_name: str) -> None:
+def check_rules_name(rules_name: str) -> None:
     if rules_name not in scoring.PRESETS:
         raise EventError(_("Choose one of the rule sets in the list."), field="rules_name")
+
+
+_check_rules_name = check_rules_name
 
 
 @transaction.atomic
@@ -99,6 +103,28 @@ def create_club_night(
 
 def event_has_hands(event: Event) -> bool:
     return Hand.objects.filter(table__round__event=event).exists()
+
+
+RULES_REFUSED = gettext_lazy(
+    "Some stored hands cannot be scored with these rules (for instance a "
+    "contract or an announcement they do not know). Nothing was changed."
+)
+
+
+def check_rules_change(*, event: Event, rules_name: str) -> None:
+    """Refuse (EventError at rules_name) a rule set unknown, or under which a stored
+    hand of the event could not be scored; writes nothing (a form's check before
+    update_event, which rescores)."""
+    _check_rules_name(rules_name)
+    rules = scoring.rules_from_json(rules_name)
+    tables = Table.objects.filter(round__event=event).prefetch_related("seats", "hands")
+    for table in tables:
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        for hand in table.hands.all():
+            try:
+                score_stored_hand(hand, seats, rules)
+            except scoring.HandError as exc:
+                raise EventError(str(RULES_REFUSED), field="rules_name") from exc
 
 
 @transaction.atomic
@@ -139,13 +165,7 @@ def update_event(
         try:
             rescore_event(event=event)
         except scoring.HandError as exc:
-            raise EventError(
-                _(
-                    "Some stored hands cannot be scored with these rules (for instance a "
-                    "contract or an announcement they do not know). Nothing was changed."
-                ),
-                field="rules_name",
-            ) from exc
+            raise EventError(str(RULES_REFUSED), field="rules_name") from exc
     return event
 
 

@@ -39,6 +39,35 @@ class SheetLocked(PermissionDenied):
     pass
 
 
+class StoredHandError(scoring.HandError):
+    """A stored hand the engine refuses (its rules changed, or it was saved before the
+    engine learnt to refuse it): the engine's error, plus which hand it is."""
+
+    def __init__(self, hand: Hand, error: scoring.HandError) -> None:
+        super().__init__(error.field, error.code, error.message, **error.params)
+        self.hand = hand
+
+
+class EmptySheet(Exception):
+    """A sheet without hands: validating it would lock the round on nothing."""
+
+    def __init__(self) -> None:
+        self.message = _("This sheet has no hand: enter the hands before validating it.")
+        super().__init__(self.message)
+
+
+class DealCountMismatch(Exception):
+    """A tournament sheet with more or fewer deals than the format planned; validating it
+    needs the organiser's or scorekeeper's explicit confirmation."""
+
+    def __init__(self, *, planned: int, entered: int) -> None:
+        self.planned, self.entered = planned, entered
+        self.message = _(
+            "%(planned)s deals were planned, %(entered)s were entered: validate anyway?"
+        ) % {"planned": planned, "entered": entered}
+        super().__init__(self.message)
+
+
 # --- permissions -------------------------------------------------------------
 
 
@@ -198,13 +227,34 @@ def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
     )
 
 
+def planned_deals(table: Table) -> int | None:
+    """The deals a tournament's format plans per table and round; None for a club night
+    or a format without a set number."""
+    event = table.round.event
+    return event.deals_per_round if event.kind == Event.Kind.TOURNAMENT else None
+
+
 @transaction.atomic
-def validate_sheet(*, table: Table, user: User) -> Table:
-    """Lock the sheet: from now on only an organiser may change it."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
+def validate_sheet(*, table: Table, user: User, confirm: bool = False) -> Table:
+    """Lock the sheet: from now on only an organiser may change it.
+
+    Refused for a sheet without hands (EmptySheet); a tournament sheet whose number
+    of deals differs from the format's raises DealCountMismatch unless `confirm`.
+    """
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=table.pk)
+    )
     if not (is_organiser(user) or is_table_scorekeeper(user, table)):
         raise PermissionDenied(_("Only the table's scorekeepers or an organiser may validate it."))
     if table.validated_at is None:
+        entered = table.hands.count()
+        if entered == 0:
+            raise EmptySheet()
+        planned = planned_deals(table)
+        if planned is not None and entered != planned and not confirm:
+            raise DealCountMismatch(planned=planned, entered=entered)
         table.validated_at = timezone.now()
         table.validated_by = user if user.is_authenticated else None
         table.save(update_fields=["validated_at", "validated_by"])
@@ -254,7 +304,13 @@ def rescore_event(*, event: Event) -> int:
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda s: s.position)
         for hand in table.hands.all():
-            rows.extend(score_rows(hand, table, score_stored_hand(hand, seats, rules)))
+            try:
+                result = score_stored_hand(hand, seats, rules)
+            except scoring.HandError as error:
+                # All or nothing: the event keeps its scores, and the caller learns
+                # which hand to correct.
+                raise StoredHandError(hand, error) from error
+            rows.extend(score_rows(hand, table, result))
             count += 1
     HandScore.objects.filter(event=event).delete()
     HandScore.objects.bulk_create(rows, batch_size=2000)

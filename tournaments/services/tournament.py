@@ -132,17 +132,37 @@ def regenerate_round(*, round: Round, attempt: int = 1) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     if round_started(round_):
         raise ValidationError(_("Hands have been entered in this round: it cannot be redrawn."))
+    if Round.objects.filter(event=round_.event_id, number__gt=round_.number).exists():
+        raise ValidationError(
+            _("A later round is already seated: this round can no longer be redrawn.")
+        )
+    if round_.status == Round.Status.LOCKED:
+        raise ValidationError(_("This round is locked: reopen a sheet before redrawing it."))
     event = round_.event
     players, teams = present_players(event)
     tables = _seat(event, round_.number, players, teams, attempt)
+    # Scorekeepers are chosen per table number (the table's place in the room), not per
+    # seating: a table that keeps its number keeps them.
+    kept: dict[int, list[int]] = {}
+    for number, user_id in Table.scorekeepers.through.objects.filter(
+        table__round=round_
+    ).values_list("table__number", "user_id"):
+        kept.setdefault(number, []).append(user_id)
     round_.tables.all().delete()
-    _create_tables(round_, tables)
+    for table in _create_tables(round_, tables):
+        if table.number in kept:
+            table.scorekeepers.set(kept[table.number])
     return round_
 
 
 @transaction.atomic
 def swap_players(*, round: Round, player_a: Player, player_b: Player) -> None:
-    """Swap two players' seats by hand (neither table may have hands yet)."""
+    """Swap two players' seats by hand (neither table may have hands yet, and the round
+    must be open: a locked round's seating is the record)."""
+    # The round row is locked as validate_sheet locks it, so a sheet cannot be validated
+    # (and the round locked) between this check and the swap.
+    if Round.objects.select_for_update().get(pk=round.pk).status == Round.Status.LOCKED:
+        raise ValidationError(_("This round is locked: its seating can no longer change."))
     seats = {
         s.player_id: s
         for s in Seat.objects.select_for_update()

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.models import Event
-from tournaments.services.hands import rescore_event
+from tournaments.services.hands import StoredHandError, rescore_event
 
 
 class Command(BaseCommand):
-    help = "Rescore every hand (or those of the given event ids) through the engine."
+    help = (
+        "Rescore every hand (or those of the given event ids) through the engine. An event "
+        "holding a hand the engine refuses keeps its scores, and the hand is named."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("event_ids", nargs="*", type=int)
@@ -21,6 +24,20 @@ class Command(BaseCommand):
         if event_ids:
             events = events.filter(pk__in=event_ids)
         total = 0
+        refused: list[str] = []
         for event in events.iterator():
-            total += rescore_event(event=event)
+            try:
+                total += rescore_event(event=event)
+            except StoredHandError as error:
+                # Go on with the other events: an upgrade names every hand to correct.
+                hand = error.hand
+                refused.append(
+                    f"event {event.pk} ({event}), table {hand.table_id}, hand {hand.number}"
+                    f" (id {hand.pk}): {error.message}"
+                )
         self.stdout.write(f"{total} hands rescored.")
+        if refused:
+            raise CommandError(
+                f"{len(refused)} event(s) left unchanged, each holding a hand the engine "
+                "refuses; correct it on the score sheet, then rescore:\n" + "\n".join(refused)
+            )
