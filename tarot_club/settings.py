@@ -93,6 +93,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tarot_club.context_processors.language_switch",
             ],
+            # {% submission_key %} sits beside {% csrf_token %} in every writing form.
+            "builtins": ["tournaments.templatetags.submissions"],
         },
     },
 ]

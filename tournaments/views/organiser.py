@@ -36,6 +36,7 @@ from ..selectors.standings import club_players, event_dashboard
 from ..services import events as services
 from ..services.hands import is_organiser
 from ..tables import PlayerTable
+from .submissions import Outcome, replays_submission, respond, submit
 
 View = Callable[..., HttpResponse]
 
@@ -97,19 +98,27 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 
 @organiser_required
+@replays_submission
 def player_create(request: HttpRequest) -> HttpResponse:
     club = resolve_club(request)
     if club is None:
         return choose_club(request)
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+
+        def write() -> Outcome:
             player = services.create_player(club=club, **form.cleaned_data)
+            return Outcome(
+                redirect_url=with_club(reverse("player_list"), club),
+                message=_("%(player)s was added.") % {"player": player.name},
+            )
+
+        try:
+            outcome = submit(request, write)
         except services.EventError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, _("%(player)s was added.") % {"player": player.name})
-            return redirect(with_club(reverse("player_list"), club))
+            return respond(request, outcome)
     return render(
         request,
         "tournaments/organiser/player_form.html",
@@ -141,6 +150,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @organiser_required
+@replays_submission
 def event_create(request: HttpRequest) -> HttpResponse:
     club = resolve_club(request)
     if club is None:
@@ -155,18 +165,25 @@ def event_create(request: HttpRequest) -> HttpResponse:
         },
     )
     if request.method == "POST" and form.is_valid():
-        try:
+
+        def write() -> Outcome:
             event = services.create_club_night(
                 club=club,
                 name=form.cleaned_data["name"],
                 date=form.cleaned_data["date"],
                 rules_name=form.cleaned_data["rules_name"],
             )
+            return Outcome(
+                redirect_url=reverse("event_manage", args=[event.pk]),
+                message=_("The club night was created. Now seat the tables."),
+            )
+
+        try:
+            outcome = submit(request, write)
         except services.EventError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, _("The club night was created. Now seat the tables."))
-            return redirect("event_manage", pk=event.pk)
+            return respond(request, outcome)
     return render(
         request,
         "tournaments/organiser/event_form.html",
@@ -222,20 +239,34 @@ def event_manage(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @organiser_required
+@replays_submission
 def event_publish(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    services.publish_event(event=event)
-    messages.success(request, _("The event is published: everyone can see its results."))
-    return redirect("event_manage", pk=event.pk)
+
+    def write() -> Outcome:
+        services.publish_event(event=event)
+        return Outcome(
+            redirect_url=reverse("event_manage", args=[event.pk]),
+            message=_("The event is published: everyone can see its results."),
+        )
+
+    return respond(request, submit(request, write))
 
 
 @require_POST
 @organiser_required
+@replays_submission
 def event_unpublish(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    services.unpublish_event(event=event)
-    messages.success(request, _("The event is no longer public."))
-    return redirect("event_manage", pk=event.pk)
+
+    def write() -> Outcome:
+        services.unpublish_event(event=event)
+        return Outcome(
+            redirect_url=reverse("event_manage", args=[event.pk]),
+            message=_("The event is no longer public."),
+        )
+
+    return respond(request, submit(request, write))
 
 
 # --- tables ------------------------------------------------------------------
@@ -251,18 +282,26 @@ def _seating_kwargs(form: TableForm) -> dict[str, Any]:
 
 
 @organiser_required
+@replays_submission
 def table_create(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
     initial = {"number": services.next_table_number(services.current_round(event))}
     form = TableForm(request.POST or None, club=event.club, initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
+
+        def write() -> Outcome:
             table = services.add_table(event=event, **_seating_kwargs(form))
+            return Outcome(
+                redirect_url=reverse("event_manage", args=[event.pk]),
+                message=_("%(table)s is seated.") % {"table": table},
+            )
+
+        try:
+            outcome = submit(request, write)
         except services.EventError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, _("%(table)s is seated.") % {"table": table})
-            return redirect("event_manage", pk=event.pk)
+            return respond(request, outcome)
     return render(
         request,
         "tournaments/organiser/table_form.html",
@@ -296,16 +335,23 @@ def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @organiser_required
+@replays_submission
 def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__event"), pk=pk)
     event = table.round.event
     if request.method == "POST":
-        try:
+
+        def write() -> Outcome:
             services.delete_table(table=table)
+            return Outcome(
+                redirect_url=reverse("event_manage", args=[event.pk]),
+                message=_("%(table)s was deleted.") % {"table": table},
+            )
+
+        try:
+            return respond(request, submit(request, write))
         except services.EventError as error:
             messages.error(request, error.message)
-        else:
-            messages.success(request, _("%(table)s was deleted.") % {"table": table})
         return HttpResponseRedirect(reverse("event_manage", args=[event.pk]))
     return render(
         request,

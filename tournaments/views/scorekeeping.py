@@ -23,6 +23,7 @@ from ..forms.hand import TOTAL_POINTS, DeleteHandForm, HandForm
 from ..models import Hand, Table
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
+from .submissions import Outcome, replays_submission, respond, submit
 
 TEMPLATES = "tournaments/scorekeeping/"
 
@@ -139,14 +140,30 @@ def _conflict_form(request: HttpRequest, table: Table, current: Hand) -> HandFor
 
 def _save(request: HttpRequest, form: HandForm, hand: Hand | None) -> HttpResponse:
     table = form.table
+    if form.chelem_unanswered():
+        # 91 or 0 points and no chelem: a forgotten chelem must not be saved unseen.
+        preview = _preview(form)
+        form.ask_chelem()
+        return _render_form(request, form, hand=hand, preview=preview)
     new_hand = form.build_hand()
-    try:
+
+    def write() -> Outcome:
         saved = hand_services.save_hand(
             table=table,
             hand=new_hand,
             user=request.user,
             expected_version=form.cleaned_data.get("version"),
         )
+        number = saved.hand.number
+        return Outcome(
+            redirect_url=f"{table.get_absolute_url()}#hand-{number}",
+            message=_("Hand %(number)s saved.") % {"number": number},
+        )
+
+    # A repeated key (double tap, re-sent form) gets the first save's answer, before
+    # the version check: the second tap of an edit is no conflict.
+    try:
+        outcome = submit(request, write)
     except scoring.HandError as error:
         form.add_hand_error(error)
         return _render_form(request, form, hand=hand)
@@ -172,11 +189,11 @@ def _save(request: HttpRequest, form: HandForm, hand: Hand | None) -> HttpRespon
             conflict={"current": current, "scores": sheet_selectors.hand_scores(current)},
             status=409,
         )
-    messages.success(request, _("Hand %(number)s saved.") % {"number": saved.hand.number})
-    return redirect(f"{table.get_absolute_url()}#hand-{saved.hand.number}")
+    return respond(request, outcome)
 
 
 @login_required
+@replays_submission
 def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
     table = sheet_selectors.table_for_scoring(table_id)
     _require_scoring(request, table)
@@ -189,6 +206,7 @@ def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @login_required
+@replays_submission
 def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = sheet_selectors.hand_for_scoring(hand_id)
     table = hand.table
@@ -224,6 +242,7 @@ def hand_preview(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @login_required
+@replays_submission
 def hand_delete(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = sheet_selectors.hand_for_scoring(hand_id)
     table = hand.table
@@ -233,10 +252,18 @@ def hand_delete(request: HttpRequest, hand_id: int) -> HttpResponse:
     conflict = None
     status = 200
     if request.method == "POST" and form.is_valid():
-        try:
+
+        def write() -> Outcome:
             hand_services.delete_hand(
                 hand=hand, user=request.user, expected_version=form.cleaned_data["version"]
             )
+            return Outcome(
+                redirect_url=table.get_absolute_url(),
+                message=_("Hand %(number)s deleted.") % {"number": hand.number},
+            )
+
+        try:
+            outcome = submit(request, write)
         except hand_services.HandConflict as error:
             if error.current is None:
                 messages.info(request, _("This hand had already been deleted."))
@@ -246,8 +273,7 @@ def hand_delete(request: HttpRequest, hand_id: int) -> HttpResponse:
             conflict = {"current": hand}
             status = 409
         else:
-            messages.success(request, _("Hand %(number)s deleted.") % {"number": hand.number})
-            return redirect(table.get_absolute_url())
+            return respond(request, outcome)
     context = {
         "form": form,
         "hand": hand,
@@ -283,20 +309,50 @@ def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@replays_submission
 def table_validate(request: HttpRequest, table_id: int) -> HttpResponse:
     table = sheet_selectors.table_for_scoring(table_id)
-    hand_services.validate_sheet(table=table, user=request.user)
-    messages.success(request, _("Score sheet validated."))
-    return redirect(table.get_absolute_url())
+
+    def write() -> Outcome:
+        hand_services.validate_sheet(
+            table=table, user=request.user, confirm=request.POST.get("confirm") == "1"
+        )
+        return Outcome(redirect_url=table.get_absolute_url(), message=_("Score sheet validated."))
+
+    try:
+        outcome = submit(request, write)
+    except hand_services.EmptySheet as error:
+        messages.error(request, error.message)
+        return redirect(table.get_absolute_url())
+    except hand_services.DealCountMismatch as error:
+        # Not an error page: the same sheet, asking to confirm the unexpected count.
+        # Other posted values (such as a submission key) go back with the confirmation.
+        carried = [
+            (name, value)
+            for name, value in request.POST.items()
+            if name not in ("csrfmiddlewaretoken", "confirm")
+        ]
+        context = {
+            "table": table,
+            "event": table.round.event,
+            "mismatch": error,
+            "carried": carried,
+        }
+        return render(request, TEMPLATES + "table_validate_confirm.html", context)
+    return respond(request, outcome)
 
 
 @login_required
 @require_POST
+@replays_submission
 def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
     table = sheet_selectors.table_for_scoring(table_id)
-    hand_services.reopen_sheet(table=table, user=request.user)
-    messages.success(request, _("Score sheet reopened."))
-    return redirect(table.get_absolute_url())
+
+    def write() -> Outcome:
+        hand_services.reopen_sheet(table=table, user=request.user)
+        return Outcome(redirect_url=table.get_absolute_url(), message=_("Score sheet reopened."))
+
+    return respond(request, submit(request, write))
 
 
 # --- history -----------------------------------------------------------------

@@ -1,15 +1,16 @@
 """Season challenge pages: organisers create and edit a season; its ranking is public
 once the season is published (organisers see it before, as a preview).
 
-A season counts every event of its club dated between its first and last day
-that has scores, published or not: publishing the season is the organiser's
-decision to show its ranking. The Excel workbook is for organisers only.
+A season counts the published events of its club dated between its first and last
+day that have scores (rules.publication); organisers also see the unpublished ones,
+marked and not counted. The Excel workbook is for organisers only: it lists every
+event of the season, unpublished ones marked.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,24 +18,32 @@ from django.utils.translation import gettext as _
 from ..exports.season import season_workbook
 from ..forms.tournament import SeasonForm
 from ..models import Club, Season
+from ..selectors import public as public_selectors
 from ..selectors import tournament as selectors
 from ..services.hands import is_organiser
 from .organiser import organiser_required
+from .submissions import Outcome, replays_submission, respond, submit
 from .tournament import posted
 
 TEMPLATES = "tournaments/season/"
 
 
 @organiser_required
+@replays_submission
 def season_create(request: HttpRequest) -> HttpResponse:
     start, end = selectors.default_season_dates(timezone.localdate())
     clubs = list(Club.objects.all()[:2])
     initial = {"start": start, "end": end, "club": clubs[0] if len(clubs) == 1 else None}
     form = SeasonForm(*posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
-        season = form.save()
-        messages.success(request, _("The season was created."))
-        return redirect(season.get_absolute_url())
+
+        def write() -> Outcome:
+            season = form.save()
+            return Outcome(
+                redirect_url=season.get_absolute_url(), message=_("The season was created.")
+            )
+
+        return respond(request, submit(request, write))
     return render(request, TEMPLATES + "form.html", {"form": form, "season": None})
 
 
@@ -50,14 +59,12 @@ def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
-    if not season.published and not is_organiser(request.user):
-        raise Http404
-    return render(
-        request,
-        TEMPLATES + "detail.html",
-        {"season": season, "table": selectors.season_table(season, page=request.GET.get("page"))},
+    organiser = is_organiser(request.user)
+    season = get_object_or_404(public_selectors.visible_seasons(organiser), pk=pk)
+    table = selectors.season_table(
+        season, viewer_is_organiser=organiser, page=request.GET.get("page")
     )
+    return render(request, TEMPLATES + "detail.html", {"season": season, "table": table})
 
 
 @organiser_required
@@ -65,7 +72,7 @@ def season_export(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
     return season_workbook(
         season.club,
-        selectors.season_events(season),
+        selectors.season_events(season, viewer_is_organiser=True),
         best_n=season.best_n or None,
         scale=selectors.season_scale(season),
     ).response()

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import slug_re
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -35,14 +36,16 @@ from ..forms.tournament import (
     SwapForm,
     TournamentForm,
 )
-from ..imports import ImportFileError, import_registrations
+from ..imports import ImportFileError, ImportReport, import_registrations
 from ..models import Club, Event, Registration, Round
+from ..selectors import public as public_selectors
 from ..selectors import tournament as selectors
 from ..selectors.ranking import round_numbers, team_ranking, tournament_ranking
 from ..services import events as event_services
 from ..services import tournament as services
 from .organiser import organiser_required
-from .public import check_visible
+from .public import visible_event
+from .submissions import Outcome, replayed, replays_submission, respond, submit
 
 TEMPLATES = "tournaments/tournament/"
 
@@ -121,15 +124,22 @@ def _default_club(request: HttpRequest) -> Club | None:
 
 
 @organiser_required
+@replays_submission
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(
         *posted(request),
         initial={"date": timezone.localdate(), "rules_name": "fft", "club": _default_club(request)},
     )
     if request.method == "POST" and form.is_valid():
-        event = form.create()
-        messages.success(request, _("The tournament was created. Now register the players."))
-        return redirect("tournament_registrations", pk=event.pk)
+
+        def write() -> Outcome:
+            event = form.create()
+            return Outcome(
+                redirect_url=reverse("tournament_registrations", args=[event.pk]),
+                message=_("The tournament was created. Now register the players."),
+            )
+
+        return respond(request, submit(request, write))
     return render(request, TEMPLATES + "form.html", {"form": form, "event": None})
 
 
@@ -180,20 +190,34 @@ def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @organiser_required
+@replays_submission
 def tournament_publish(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_tournament(pk)
-    event_services.publish_event(event=event)
-    messages.success(request, _("The tournament is published: everyone can see its ranking."))
-    return redirect("tournament_manage", pk=event.pk)
+
+    def write() -> Outcome:
+        event_services.publish_event(event=event)
+        return Outcome(
+            redirect_url=reverse("tournament_manage", args=[event.pk]),
+            message=_("The tournament is published: everyone can see its ranking."),
+        )
+
+    return respond(request, submit(request, write))
 
 
 @require_POST
 @organiser_required
+@replays_submission
 def tournament_unpublish(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_tournament(pk)
-    event_services.unpublish_event(event=event)
-    messages.success(request, _("The tournament is no longer public."))
-    return redirect("tournament_manage", pk=event.pk)
+
+    def write() -> Outcome:
+        event_services.unpublish_event(event=event)
+        return Outcome(
+            redirect_url=reverse("tournament_manage", args=[event.pk]),
+            message=_("The tournament is no longer public."),
+        )
+
+    return respond(request, submit(request, write))
 
 
 @organiser_required
@@ -223,6 +247,7 @@ def _registrations_page(
 
 
 @organiser_required
+@replays_submission
 def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_tournament(pk)
     form = RegistrationForm(
@@ -232,15 +257,20 @@ def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
         initial={"club": event.club},
     )
     if request.method == "POST" and form.is_valid():
-        try:
+
+        def write() -> Outcome:
             registration = form.save()
+            return Outcome(
+                redirect_url=reverse("tournament_registrations", args=[event.pk]),
+                message=_("%(player)s is registered.") % {"player": registration.player.name},
+            )
+
+        try:
+            outcome = submit(request, write)
         except event_services.EventError as error:
             form.add_service_error(error)
         else:
-            messages.success(
-                request, _("%(player)s is registered.") % {"player": registration.player.name}
-            )
-            return redirect("tournament_registrations", pk=event.pk)
+            return respond(request, outcome)
     return _registrations_page(request, event, form)
 
 
@@ -250,11 +280,24 @@ def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
     form = ImportForm(*posted(request, files=True))
     report = None
     # The report is the answer, shown on this page rather than after a redirect: posting
-    # the same file again is harmless (nobody is registered twice).
-    if request.method == "POST" and form.is_valid():
+    # the same file again is harmless (nobody is registered twice), and a repeated
+    # submission key shows the first import's report, not "already registered: all".
+    first = replayed(request)
+    if first is not None:
+        report = ImportReport(**first.data)
+    elif request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
+
+        def write() -> Outcome:
+            done = import_registrations(event=event, file=upload.read(), filename=upload.name)
+            if not done.ok:
+                raise _NotImported(done)  # nothing was imported: the key stays unused
+            return Outcome(data=_report_data(done))
+
         try:
-            report = import_registrations(event=event, file=upload.read(), filename=upload.name)
+            report = ImportReport(**submit(request, write).data)
+        except _NotImported as refused:
+            report = refused.report
         except ImportFileError as error:
             form.add_error("file", error.message)
     return render(
@@ -268,8 +311,21 @@ def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
                 (e.row, IMPORT_COLUMNS.get(e.field, e.field), e.message)
                 for e in (report.errors if report else [])
             ],
+            # After an import the form is for another file: a new key, not the one used.
+            "submission_done": report is not None and report.ok,
         },
     )
+
+
+class _NotImported(Exception):
+    def __init__(self, report: ImportReport) -> None:
+        super().__init__()
+        self.report = report
+
+
+def _report_data(report: ImportReport) -> dict[str, Any]:
+    # Only reports without errors are stored: their counts are all there is to show.
+    return {name: value for name, value in vars(report).items() if name != "errors"}
 
 
 @require_POST
@@ -295,17 +351,23 @@ def registration_present(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @organiser_required
+@replays_submission
 def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_tournament(pk)
-    try:
+
+    def write() -> Outcome:
         round_ = services.generate_round(event=event)
+        return Outcome(
+            redirect_url=reverse("round_manage", args=[round_.pk]),
+            message=_("Round %(number)s is seated.") % {"number": round_.number},
+        )
+
+    try:
+        return respond(request, submit(request, write))
     except ValidationError as error:
         messages.error(request, validation_message(error))
     except seating.SeatingError as error:
         messages.error(request, seating_message(error))
-    else:
-        messages.success(request, _("Round %(number)s is seated.") % {"number": round_.number})
-        return redirect("round_manage", pk=round_.pk)
     return redirect("tournament_manage", pk=event.pk)
 
 
@@ -357,26 +419,31 @@ def round_manage(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @organiser_required
+@replays_submission
 def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = get_round(pk)
     form = SwapForm(request.POST, tables=selectors.round_tables(round_))
     if form.is_valid():
         player_a, player_b = form.chosen()
-        try:
+
+        def write() -> Outcome:
             services.swap_players(round=round_, player_a=player_a, player_b=player_b)
+            return Outcome(
+                redirect_url=reverse("round_manage", args=[round_.pk]),
+                message=_("%(a)s and %(b)s swapped seats.")
+                % {"a": player_a.name, "b": player_b.name},
+            )
+
+        try:
+            return respond(request, submit(request, write))
         except ValidationError as error:
             form.add_error(None, validation_message(error))
-        else:
-            messages.success(
-                request,
-                _("%(a)s and %(b)s swapped seats.") % {"a": player_a.name, "b": player_b.name},
-            )
-            return redirect("round_manage", pk=round_.pk)
     return _round_page(request, round_, swap_form=form)
 
 
 @require_POST
 @organiser_required
+@replays_submission
 def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = get_round(pk)
     later = Round.objects.filter(event=round_.event, number__gt=round_.number).exists()
@@ -385,28 +452,58 @@ def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
     if refusal:
         messages.error(request, refusal)
         return redirect("round_manage", pk=round_.pk)
-    try:
+    if request.POST.get("confirm") != "1":
+        # The first press only shows what the redraw would do; it takes a second one.
+        carried = [
+            (name, value)
+            for name, value in request.POST.items()
+            if name not in ("csrfmiddlewaretoken", "confirm")
+        ]
+        return render(
+            request,
+            TEMPLATES + "round_redraw_confirm.html",
+            {
+                "event": round_.event,
+                "round": round_,
+                "plan": selectors.redraw_plan(round_),
+                "carried": carried,
+            },
+        )
+
+    def write() -> Outcome:
         # A fresh attempt number each time: the same one would draw the same seating again.
         services.regenerate_round(round=round_, attempt=random.SystemRandom().randrange(1, 2**31))
+        return Outcome(
+            redirect_url=reverse("round_manage", args=[round_.pk]),
+            message=_("Round %(number)s was redrawn.") % {"number": round_.number},
+        )
+
+    try:
+        return respond(request, submit(request, write))
     except ValidationError as error:
         messages.error(request, validation_message(error))
     except seating.SeatingError as error:
         messages.error(request, seating_message(error))
-    else:
-        messages.success(request, _("Round %(number)s was redrawn.") % {"number": round_.number})
     return redirect("round_manage", pk=round_.pk)
 
 
 @require_POST
 @organiser_required
+@replays_submission
 def round_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = get_round(pk)
     tables = selectors.round_tables(round_, with_scorekeepers=True)
     form = ScorekeepersForm(request.POST, tables=tables)
     if form.is_valid():
-        form.save()
-        messages.success(request, _("The scorekeepers were saved."))
-        return redirect("round_manage", pk=round_.pk)
+
+        def write() -> Outcome:
+            form.save()
+            return Outcome(
+                redirect_url=reverse("round_manage", args=[round_.pk]),
+                message=_("The scorekeepers were saved."),
+            )
+
+        return respond(request, submit(request, write))
     return _round_page(request, round_, scorekeepers_form=form)
 
 
@@ -458,9 +555,7 @@ def round_sheets(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _visible_tournament(request: HttpRequest, pk: int) -> Event:
-    event = get_tournament(pk)
-    check_visible(request, event)
-    return event
+    return visible_event(request, pk, kind=Event.Kind.TOURNAMENT)
 
 
 def _ranking_context(event: Event, up_to_round: int | None) -> dict[str, Any]:
@@ -470,6 +565,7 @@ def _ranking_context(event: Event, up_to_round: int | None) -> dict[str, Any]:
         numbers = [n for n in numbers if n <= up_to_round]
     return {
         "event": event,
+        "provisional": public_selectors.is_provisional(event),
         "numbers": numbers,
         "lines": selectors.ranking_lines(rows, numbers),
         "teams": team_ranking(rows) if event.team_size else [],

@@ -1,0 +1,78 @@
+"""Views' side of the one-time submission keys (services.submissions).
+
+A writing view puts its write in `submit`, which answers with an Outcome, and
+`respond` turns it into the redirect and message, the first time as on a repeat.
+`@replays_submission` answers a repeated post before the view reads anything, so
+that the second tap of a delete gets the first tap's answer, not a 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from ..services import submissions
+from ..services.submissions import Outcome
+
+View = Callable[..., HttpResponse]
+
+__all__ = ["Outcome", "action_of", "replayed", "replays_submission", "respond", "submit"]
+
+
+def action_of(request: HttpRequest) -> str:
+    """The form a key belongs to: the view and its target, e.g. "hand_edit:12"."""
+    match = request.resolver_match
+    if match is None:
+        return request.path[:100]
+    target = ",".join(str(value) for value in (*match.args, *match.kwargs.values()))
+    return f"{match.view_name}:{target}"[:100]
+
+
+def submit(request: HttpRequest, write: Callable[[], Outcome]) -> Outcome:
+    """Run `write` once for this post's key (see services.submissions.once)."""
+    return submissions.once(
+        submissions.posted_key(request.POST),
+        user=request.user,
+        action=action_of(request),
+        write=write,
+    )
+
+
+def respond(request: HttpRequest, outcome: Outcome) -> HttpResponse:
+    if outcome.message and not (outcome.replayed and _already_queued(request, outcome.message)):
+        messages.add_message(request, outcome.level, outcome.message)
+    return redirect(outcome.redirect_url)
+
+
+def _already_queued(request: HttpRequest, message: str) -> bool:
+    # The first tap's message may still wait to be shown: once is enough.
+    storage = messages.get_messages(request)
+    queued = any(str(m.message) == message for m in storage)
+    storage.used = False  # looking is not showing: keep them for the next page
+    return queued
+
+
+def replayed(request: HttpRequest) -> Outcome | None:
+    if request.method != "POST":
+        return None
+    return submissions.recorded(
+        submissions.posted_key(request.POST), user=request.user, action=action_of(request)
+    )
+
+
+def replays_submission(view: View) -> View:
+    """Answer a post whose key was already used with the answer it got the first time."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        outcome = replayed(request)
+        if outcome is not None and outcome.redirect_url:
+            return respond(request, outcome)
+        return view(request, *args, **kwargs)
+
+    return wrapper
