@@ -26,7 +26,7 @@ Pages (subjects picked from what generate_data made):
 - club night results: the published club night with the most score rows;
 - tournament ranking: the "Grand Open" (200 players, 6 rounds of 8 deals);
 - season ranking: /season/<pk>/ for the biggest club's last full season, and the
-  season selector (exports.season.season_placings + season_standings, called
+  season selector (selectors.season.season_placings + rules.season_standings, called
   directly) over every event of the database;
 - player page: the player with the most score rows;
 - Excel export of the Grand Open: time, hand-score rows per second, tracemalloc peak.
@@ -242,8 +242,9 @@ def measure(
     from django.test import Client
     from django.urls import reverse
 
-    from tournaments.exports.season import season_placings, season_standings
     from tournaments.models import Event, Hand, HandScore, Player, Round, Season, Table
+    from tournaments.rules.season import season_standings
+    from tournaments.selectors.season import season_placings
 
     if not Path(settings.STATIC_ROOT, "staticfiles.json").exists():
         call_command("collectstatic", interactive=False, verbosity=0)

@@ -2,7 +2,7 @@
 
 Run from anywhere: `.venv/bin/python benchmarks/seating.py [--seed N] [--effort N]`.
 For each number of players and of rounds it plans the whole event with
-tournaments.seating.plan_rounds (each round looking ahead at the rounds left)
+tournaments.planning.seating.plan_rounds (each round looking ahead at the rounds left)
 and prints the table sizes, the repeated meetings (sum over pairs of times met
 minus one), the worst pair count and the seconds taken (total and slowest round).
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.seating import (
+from tournaments.planning.seating import (
     DEFAULT_EFFORT,
     meeting_counts,
     repeated_meetings,

@@ -8,7 +8,7 @@
 """
 
 from .engine import HandResult, round_half_away, score_hand
-from .errors import HandError
+from .errors import ERROR_CODES, HandError
 from .hand import TARGETS, Chelem, Hand, Misere, Poignee, validate
 from .jsonio import hand_from_json, hand_to_json, score_json
 from .rules import (
@@ -23,6 +23,7 @@ from .rules import (
 
 __all__ = [
     "ALL_CONTRACTS",
+    "ERROR_CODES",
     "FFT",
     "MISERE_SIZES",
     "POIGNEE_SIZES",

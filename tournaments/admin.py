@@ -38,6 +38,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 import scoring
 
+from .errors import EventError
 from .forms.hand import ENGINE_FIELD_TO_HAND_FIELD, hand_error_message
 from .models import (
     Club,
@@ -147,7 +148,7 @@ class EventAdminForm(forms.ModelForm):
                 event_services.check_rules_name(rules_name)
             else:
                 event_services.check_rules_change(event=self.instance, rules_name=rules_name)
-        except event_services.EventError as error:
+        except EventError as error:
             raise forms.ValidationError(error.message) from error
         return rules_name
 
@@ -358,21 +359,7 @@ class HandAdminForm(forms.ModelForm):
 
     class Meta:
         model = Hand
-        fields = [
-            "table",
-            "dealer",
-            "contract",
-            "taker",
-            "partner",
-            "oudlers",
-            "points",
-            "petit_au_bout",
-            "poignees",
-            "chelem_announced",
-            "chelem_made_by",
-            "miseres",
-            "version",
-        ]
+        fields = ["table", *Hand.INPUT_FIELDS, "version"]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

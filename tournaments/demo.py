@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from scoring import TARGETS
 
+from .rules.dealing import dealer_for
+
 if TYPE_CHECKING:
     from .models import Hand, Player, Seat
 
@@ -50,7 +52,7 @@ def random_hand(
     from .models import Hand
 
     players: list[Player] = [seat.player for seat in seats]
-    dealer = players[(number - 1) % len(players)]
+    dealer = dealer_for(number, players)
     active = [p for p in players if not (dealer_out and len(players) == 5 and p == dealer)]
     n = len(active)
     hand = Hand(number=number, dealer=dealer)

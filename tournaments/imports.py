@@ -21,6 +21,9 @@ ignored; unknown columns are ignored):
 A row's player is the database player with the same licence when the row gives
 one, else the player of the same club with the same name (case-insensitive). A
 player found by name who has no licence yet gets the row's licence.
+
+This module reads and checks (it writes nothing); tournaments.services.imports
+locks the event, calls it, and writes the registrations.
 """
 
 from __future__ import annotations
@@ -32,10 +35,8 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import Any
 
-from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from .models import Club, Event, Player, Registration, Team
@@ -91,7 +92,7 @@ HEADERS: dict[str, str] = {
 }
 
 
-Complaint = Callable[["_Row", str, str], None]
+Complaint = Callable[["ImportRow", str, str], None]
 
 
 class ImportFileError(ValueError):
@@ -134,7 +135,7 @@ class ImportReport:
 
 
 @dataclass
-class _Row:
+class ImportRow:
     number: int
     name: str
     licence: str
@@ -153,7 +154,7 @@ def _header_key(text: str) -> str:
     return " ".join(re.sub(r"[^0-9a-z]+", " ", plain).split())
 
 
-def _name_key(text: str) -> str:
+def name_key(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
@@ -235,8 +236,8 @@ def _read_rows(data: bytes, filename: str) -> Iterator[tuple[int, list[str]]]:
     )
 
 
-def _parse(data: bytes, filename: str) -> list[_Row]:
-    rows: list[_Row] = []
+def parse_file(data: bytes, filename: str) -> list[ImportRow]:
+    rows: list[ImportRow] = []
     columns: dict[str, int] | None = None
     for number, values in _read_rows(data, filename):
         if not any(values):
@@ -252,7 +253,7 @@ def _parse(data: bytes, filename: str) -> list[_Row]:
         }
         name = " ".join(part for part in (cells.get("first_name"), cells["name"]) if part)
         rows.append(
-            _Row(
+            ImportRow(
                 number=number,
                 name=name,
                 licence=cells.get("licence", "").replace(" ", ""),
@@ -290,7 +291,7 @@ def _columns(header: list[str]) -> dict[str, int]:
 
 
 @dataclass
-class _Context:
+class ImportContext:
     event: Event
     clubs: dict[str, Club]  # normalised name or slug -> club
     by_licence: dict[str, Player]
@@ -300,7 +301,7 @@ class _Context:
     team_members: dict[int, set[int]]  # team id -> registered player ids
 
 
-def _load_context(event: Event, rows: list[_Row]) -> _Context:
+def load_context(event: Event, rows: list[ImportRow]) -> ImportContext:
     clubs: dict[str, Club] = {}
     for club in Club.objects.all():
         clubs.setdefault(_club_key(club.name), club)
@@ -312,23 +313,23 @@ def _load_context(event: Event, rows: list[_Row]) -> _Context:
     by_licence = {p.licence: p for p in Player.objects.filter(licence__in=licences)}
     by_club_name: dict[tuple[int, str], list[Player]] = defaultdict(list)
     for player in Player.objects.filter(club_id__in=club_ids).order_by("pk"):
-        by_club_name[(player.club_id, _name_key(player.name))].append(player)
+        by_club_name[(player.club_id, name_key(player.name))].append(player)
     registrations = dict(
         Registration.objects.filter(event=event).values_list("player_id", "team_id")
     )
-    teams = {_name_key(t.name): t for t in Team.objects.filter(event=event)}
+    teams = {name_key(t.name): t for t in Team.objects.filter(event=event)}
     team_members: dict[int, set[int]] = defaultdict(set)
     for player_id, team_id in registrations.items():
         if team_id is not None:
             team_members[team_id].add(player_id)
-    return _Context(event, clubs, by_licence, by_club_name, registrations, teams, team_members)
+    return ImportContext(event, clubs, by_licence, by_club_name, registrations, teams, team_members)
 
 
-def _check(rows: list[_Row], ctx: _Context) -> list[RowError]:
+def check_rows(rows: list[ImportRow], ctx: ImportContext) -> list[RowError]:
     errors: list[RowError] = []
     event = ctx.event
 
-    def bad(row: _Row, column: str, message: str) -> None:
+    def bad(row: ImportRow, column: str, message: str) -> None:
         errors.append(RowError(row=row.number, field=column, message=message))
 
     for row in rows:
@@ -376,12 +377,12 @@ def _check(rows: list[_Row], ctx: _Context) -> list[RowError]:
     return errors
 
 
-def _check_duplicates(rows: list[_Row], bad: Complaint) -> None:
+def _check_duplicates(rows: list[ImportRow], bad: Complaint) -> None:
     """The same person twice in the file: by name within a club, or by licence."""
-    first_name: dict[tuple[Any, str], _Row] = {}
-    first_licence: dict[str, _Row] = {}
+    first_name: dict[tuple[Any, str], ImportRow] = {}
+    first_licence: dict[str, ImportRow] = {}
     for row in rows:
-        other = first_name.setdefault((row.club_key, _name_key(row.name)), row)
+        other = first_name.setdefault((row.club_key, name_key(row.name)), row)
         if other is not row:
             bad(
                 row,
@@ -395,7 +396,7 @@ def _check_duplicates(rows: list[_Row], bad: Complaint) -> None:
         other = first_licence.setdefault(row.licence, row)
         if other is row:
             continue
-        if _name_key(other.name) != _name_key(row.name):
+        if name_key(other.name) != name_key(row.name):
             message = _("The licence %(licence)s is already on row %(row)s, for %(name)s.")
         else:  # same person written for two clubs
             message = _("The licence %(licence)s is already on row %(row)s.")
@@ -406,10 +407,10 @@ def _check_duplicates(rows: list[_Row], bad: Complaint) -> None:
         )
 
 
-def _match_player(row: _Row, ctx: _Context, bad: Complaint) -> None:
+def _match_player(row: ImportRow, ctx: ImportContext, bad: Complaint) -> None:
     player = ctx.by_licence.get(row.licence) if row.licence else None
     if player is not None:
-        if _name_key(player.name) != _name_key(row.name):
+        if name_key(player.name) != name_key(row.name):
             bad(
                 row,
                 "licence",
@@ -418,7 +419,7 @@ def _match_player(row: _Row, ctx: _Context, bad: Complaint) -> None:
             )
             return
     elif isinstance(row.club_key, int):
-        same_name = ctx.by_club_name.get((row.club_key, _name_key(row.name)), [])
+        same_name = ctx.by_club_name.get((row.club_key, name_key(row.name)), [])
         exact = [p for p in same_name if p.name == row.name]
         player = (exact or same_name or [None])[0]
         if player is not None and row.licence and player.licence:
@@ -433,9 +434,9 @@ def _match_player(row: _Row, ctx: _Context, bad: Complaint) -> None:
     row.player = player
 
 
-def _check_same_player(rows: list[_Row], bad: Complaint) -> None:
+def _check_same_player(rows: list[ImportRow], bad: Complaint) -> None:
     """Two rows that look different but find the same database player."""
-    first: dict[int, _Row] = {}
+    first: dict[int, ImportRow] = {}
     for row in rows:
         if row.player is None:
             continue
@@ -448,18 +449,18 @@ def _check_same_player(rows: list[_Row], bad: Complaint) -> None:
             )
 
 
-def _check_teams(rows: list[_Row], ctx: _Context, bad: Complaint) -> None:
+def _check_teams(rows: list[ImportRow], ctx: ImportContext, bad: Complaint) -> None:
     size = ctx.event.team_size
     if size == 0:
         return
     members: dict[str, set[Any]] = defaultdict(set)
     for key, team in ctx.teams.items():
         members[key] |= ctx.team_members.get(team.pk, set())
-    added: dict[str, list[_Row]] = defaultdict(list)
+    added: dict[str, list[ImportRow]] = defaultdict(list)
     for row in rows:
         if not row.team:
             continue
-        key = _name_key(row.team)
+        key = name_key(row.team)
         if row.player is not None:
             current = ctx.registrations.get(row.player.pk)
             team = ctx.teams.get(key)
@@ -487,83 +488,3 @@ def _check_teams(rows: list[_Row], ctx: _Context, bad: Complaint) -> None:
                     )
                     % {"team": row.team, "count": len(members[key]), "size": size},
                 )
-
-
-# --- writing -----------------------------------------------------------------
-
-
-def _unique_slug(name: str, taken: set[str]) -> str:
-    base = (slugify(name) or "club")[:110]
-    slug, n = base, 2
-    while slug in taken:
-        slug, n = f"{base}-{n}", n + 1
-    taken.add(slug)
-    return slug
-
-
-def _write(rows: list[_Row], ctx: _Context, report: ImportReport) -> None:
-    event = ctx.event
-    new_clubs: dict[Any, Club] = {}
-    taken_slugs = set(Club.objects.values_list("slug", flat=True))
-    new_players: list[Player] = []
-    for row in rows:
-        if row.player is not None:
-            report.players_matched += 1
-            if row.licence and not row.player.licence:
-                row.player.licence = row.licence
-                row.player.save(update_fields=["licence"])
-                report.licences_added += 1
-            continue
-        if isinstance(row.club_key, int):
-            club_id = row.club_key
-        else:
-            club = new_clubs.get(row.club_key)
-            if club is None:
-                club = Club.objects.create(name=row.club, slug=_unique_slug(row.club, taken_slugs))
-                new_clubs[row.club_key] = club
-                report.clubs_created += 1
-            club_id = club.pk
-        row.player = Player(club_id=club_id, name=row.name, licence=row.licence)
-        new_players.append(row.player)
-    Player.objects.bulk_create(new_players)  # sets the pks (PostgreSQL, SQLite >= 3.35)
-    report.players_created = len(new_players)
-
-    teams = dict(ctx.teams)
-    registrations: list[Registration] = []
-    for row in rows:
-        assert row.player is not None
-        team = None
-        if row.team:
-            team = teams.get(_name_key(row.team))
-            if team is None:
-                team = teams[_name_key(row.team)] = Team.objects.create(event=event, name=row.team)
-                report.teams_created += 1
-        if row.player.pk in ctx.registrations:
-            report.already_registered += 1
-            if team is not None and ctx.registrations[row.player.pk] is None:
-                Registration.objects.filter(event=event, player=row.player).update(team=team)
-            continue
-        registrations.append(Registration(event=event, player=row.player, team=team))
-    Registration.objects.bulk_create(registrations)
-    report.registrations_created = len(registrations)
-
-
-def import_registrations(*, event: Event, file: BinaryIO | bytes, filename: str) -> ImportReport:
-    """Register the players listed in a CSV or .xlsx file in `event`.
-
-    Returns a report; when `report.ok` is False, `report.errors` lists every bad
-    row and nothing was written. Raises ImportFileError when the file itself
-    cannot be read (unknown type, no name column, empty).
-    """
-    data = file if isinstance(file, bytes) else file.read()
-    rows = _parse(data, filename)
-    report = ImportReport(rows=len(rows))
-    with transaction.atomic():
-        # Lock the event so two imports into it run one after the other.
-        event = Event.objects.select_for_update().select_related("club").get(pk=event.pk)
-        ctx = _load_context(event, rows)
-        report.errors = sorted(_check(rows, ctx), key=lambda e: e.row)
-        if report.errors:
-            return report
-        _write(rows, ctx, report)
-    return report

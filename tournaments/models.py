@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -233,6 +233,23 @@ class Seat(models.Model):
 
 class Hand(models.Model):
     """The scorekeeper's inputs. Scores live in HandScore, written by services only."""
+
+    # What a scorekeeper enters for a hand, in sheet order: the one list the admin
+    # form, the hand history and the workbook export read (sitting_out is derived
+    # from the dealer, number and version are bookkeeping).
+    INPUT_FIELDS: ClassVar[tuple[str, ...]] = (
+        "dealer",
+        "contract",
+        "taker",
+        "partner",
+        "oudlers",
+        "points",
+        "petit_au_bout",
+        "poignees",
+        "chelem_announced",
+        "chelem_made_by",
+        "miseres",
+    )
 
     class Contract(models.TextChoices):
         PRISE = "prise", _("prise")

@@ -4,7 +4,7 @@ tournament_workbook(event).response()          # a view's whole job
 season_workbook(club, events, best_n=5, scale="25,20,16").write(fp)
 """
 
-from .season import season_standings, season_workbook
+from .season import season_workbook
 from .tournament import tournament_workbook
 from .writer import XLSX_CONTENT_TYPE, Column, Export, Formula, Sheet, write_workbook
 
@@ -14,7 +14,6 @@ __all__ = [
     "Export",
     "Formula",
     "Sheet",
-    "season_standings",
     "season_workbook",
     "tournament_workbook",
     "write_workbook",

@@ -29,8 +29,8 @@ TOTAL_POINTS = 91
 
 # --- engine error codes -> translated messages ---------------------------------
 
-# Every code scoring/hand.py, scoring/jsonio.py and scoring/rules.py raise
-# (tests/scorekeeping/test_hand_errors.py checks that none is missing).
+# One message per code of scoring.ERROR_CODES, the engine's list of what it raises
+# (tests/scorekeeping/test_hand_errors.py checks that none is missing or stale).
 # Parameters: %(player)s is the player's name when the engine names one.
 HAND_ERROR_MESSAGES: dict[str, Promise] = {
     # scoring/hand.py

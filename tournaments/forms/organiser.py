@@ -1,5 +1,6 @@
 """Organiser forms: players, club nights, tables. Checks that need the database
-live in services.events and come back as EventError, placed at the field here."""
+live in services.events and come back as EventError (tournaments.errors), placed at
+the field here."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 
+from ..errors import EventError
 from ..models import Club, Player, Table
-from ..services.events import EventError
 
 # The engine knows no Django: its labels are English. Marked here so that
 # makemessages collects them; a test checks that every preset label is listed.
@@ -49,7 +50,7 @@ def rules_choices() -> list[tuple[str, str]]:
 
 
 class ServiceErrorMixin:
-    """Put a services.events.EventError at the field it names."""
+    """Put an EventError (raised by a service) at the field it names."""
 
     seat_prefix = "seat_"
 

@@ -1,7 +1,7 @@
 """Tournament and season forms: the event, registrations, imports, swaps, scorekeepers.
 
-Writes go through services/tournament.py and services/events.py; only the
-season, a plain settings object, is saved by its ModelForm.
+Forms only validate: the views hand their cleaned_data to services/tournament.py,
+services/events.py and services/seasons.py, which write.
 """
 
 from __future__ import annotations
@@ -12,15 +12,11 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from ..exports.season import parse_scale
 from ..models import Club, Event, Player, Registration, Season, Table, Team
-from ..services import events as event_services
-from ..services import tournament as tournament_services
-from ..services.tournament import register_player
+from ..rules.season import parse_scale
 from .organiser import ClubNightForm, ServiceErrorMixin
 
 TEAM_MODES = (
@@ -30,6 +26,12 @@ TEAM_MODES = (
 )
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
 IMPORT_EXTENSIONS = ".csv,.txt,.xlsx,.xlsm"
+
+
+def team_mode_label(team_size: int) -> str:
+    """The team mode in a sentence ("4 rounds · pairs"); any other size is individual."""
+    words = {2: gettext("pairs"), 4: gettext("fours")}
+    return words.get(team_size) or gettext("individual")
 
 
 class TournamentForm(ClubNightForm):
@@ -92,37 +94,6 @@ class TournamentForm(ClubNightForm):
                 gettext("Players are registered in teams: the team mode cannot change.")
             )
         return value
-
-    def create(self) -> Event:
-        data = self.cleaned_data
-        return tournament_services.create_tournament(
-            club=data["club"],
-            name=data["name"],
-            date=data["date"],
-            rules_name=data["rules_name"],
-            rounds_planned=data["rounds_planned"],
-            deals_per_round=data["deals_per_round"],
-            team_size=data["team_size"],
-        )
-
-    @transaction.atomic
-    def update(self) -> Event:
-        """Raises services.events.EventError (rule set refused): nothing is changed then."""
-        assert self.event is not None
-        data = self.cleaned_data
-        event = event_services.update_event(
-            event=self.event,
-            name=data["name"],
-            date=data["date"],
-            rules_name=data["rules_name"],
-            rescore=data.get("rescore", False),
-        )
-        return tournament_services.set_tournament_format(
-            event=event,
-            rounds_planned=data["rounds_planned"],
-            deals_per_round=data["deals_per_round"],
-            team_size=data["team_size"],
-        )
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, Any]:
@@ -205,20 +176,6 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
                     % {"team": self.team.name if self.team else team_name, "count": members},
                 )
         return cleaned
-
-    @transaction.atomic
-    def save(self) -> Registration:
-        """Raises services.events.EventError for a new player who clashes with one stored."""
-        data = self.cleaned_data
-        player = data["player"]
-        if player is None:
-            player = event_services.create_player(
-                club=data["club"] or self.event.club, name=data["name"], licence=data["licence"]
-            )
-        team = None
-        if data.get("team"):
-            team = tournament_services.team_named(event=self.event, name=data["team"])
-        return register_player(event=self.event, player=player, team=team)
 
 
 class ImportForm(forms.Form):
@@ -307,13 +264,12 @@ class ScorekeepersForm(forms.Form):
     def rows(self) -> list[tuple[Table, forms.BoundField]]:
         return [(table, self[self.field_name(table)]) for table in self.tables]
 
-    def save(self) -> None:
-        tournament_services.set_scorekeepers(
-            choices=[
-                (table, [self.users[pk] for pk in self.cleaned_data[self.field_name(table)]])
-                for table in self.tables
-            ]
-        )
+    def choices(self) -> list[tuple[Table, list[Any]]]:
+        """Each table with the users chosen for it, for services.tournament.set_scorekeepers."""
+        return [
+            (table, [self.users[pk] for pk in self.cleaned_data[self.field_name(table)]])
+            for table in self.tables
+        ]
 
 
 class SeasonForm(forms.ModelForm):
@@ -350,7 +306,8 @@ class SeasonForm(forms.ModelForm):
             try:
                 scale = parse_scale(cleaned.get("scale") or "")
             except ValueError as exc:
-                self.add_error("scale", str(exc))
+                # rules.season speaks msgids (no Django there): translate here.
+                self.add_error("scale", gettext(str(exc)))
             else:
                 cleaned["scale"] = ",".join(map(str, scale))
         elif not cleaned.get("scale"):

@@ -1,25 +1,17 @@
 """Tournament rankings, read from the score ledger with one aggregate query.
 
-Tie-break (documented for organisers): players are ordered by
-1. total score, decreasing;
-2. then the better best single round, decreasing (a strong round weighs more
-   than a string of small ones, as on a paper sheet where it is read first);
-3. then the number of contracts won as taker, decreasing;
-players still equal after these share the rank and are listed by name.
+The tie-break and shared places are rules (tournaments.rules.ranking).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
 
 from django.db.models import Count, Q, Sum
 
 from ..models import Event, HandScore, Player, Registration, Round
-
-R = TypeVar("R")
+from ..rules.ranking import rank_rows, tie_break
 
 
 @dataclass
@@ -30,7 +22,6 @@ class RankingRow:
     team: str | None
     round_totals: dict[int, int] = field(default_factory=dict)
     total: int = 0
-    hands: int = 0
     contracts_won: int = 0
     rank: int = 0
 
@@ -42,31 +33,12 @@ class RankingRow:
         return tie_break(self.total, self.round_totals.values(), self.contracts_won)
 
 
-def tie_break(total: int, round_totals: Iterable[int], contracts_won: int) -> tuple[int, int, int]:
-    """The tournament ordering as a sort key (documented above); the ranking page and
-    the places stored per event (services.results) both sort by it."""
-    return (-total, -max(round_totals, default=0), -contracts_won)
-
-
 @dataclass
 class TeamRow:
     name: str
     members: list[RankingRow]
     total: int
     rank: int = 0
-
-
-def rank_rows(rows: list[R], key: Callable[[R], Any], then: Callable[[R], Any]) -> list[R]:
-    """Sort by `key`, then `then`; rows equal on `key` share the rank (1, 2, 2, 4).
-
-    Every ranking of the app (club nights, tournaments, teams, seasons, event
-    results) goes through here, each with its own key.
-    """
-    rows.sort(key=lambda r: (key(r), then(r)))
-    for position, row in enumerate(rows, 1):
-        tied = position > 1 and key(rows[position - 2]) == key(row)
-        row.rank = rows[position - 2].rank if tied else position
-    return rows
 
 
 def assign_ranks(rows: list[RankingRow]) -> list[RankingRow]:
@@ -86,7 +58,6 @@ def tournament_ranking(event: Event, *, up_to_round: int | None = None) -> list[
         .values("player_id", "round__number")
         .annotate(
             total=Sum("points"),
-            hands=Count("id"),
             won=Count("id", filter=Q(is_taker=True, made=True)),
         )
     )
@@ -104,7 +75,6 @@ def tournament_ranking(event: Event, *, up_to_round: int | None = None) -> list[
             row = rows[item["player_id"]] = RankingRow(item["player_id"], "", "", None)
         row.round_totals[item["round__number"]] = item["total"]
         row.total += item["total"]
-        row.hands += item["hands"]
         row.contracts_won += item["won"]
     if missing:
         for player_id, name, club in Player.objects.filter(pk__in=missing).values_list(

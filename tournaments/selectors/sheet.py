@@ -21,7 +21,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from ..models import Hand, HandScore, Player, Round, Seat, Table
-from ..services.hands import is_organiser, is_table_scorekeeper
+from ..rules.dealing import next_dealer
+from .access import is_organiser
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -38,11 +39,6 @@ def hand_for_scoring(hand_id: int) -> Hand:
         Hand.objects.select_related("table__round__event", "dealer", "taker", "partner"),
         pk=hand_id,
     )
-
-
-def can_view_sheet(user: User, table: Table) -> bool:
-    """The sheet (even a validated one) is for its scorekeepers and the organisers."""
-    return is_organiser(user) or is_table_scorekeeper(user, table)
 
 
 def tables_for_user(user: User) -> QuerySet[Table]:
@@ -71,11 +67,10 @@ def suggested_dealer(table: Table, seats: Sequence[Seat]) -> int | None:
     order = [seat.player_id for seat in sorted(seats, key=lambda s: s.position)]
     last = table.hands.order_by("-number").values_list("dealer_id", flat=True).first()
     if last in order:
-        return order[(order.index(last) + 1) % len(order)]
-    if last is None and not table.hands.exists():
-        return order[0]
-    # The previous hand has no (or an unseated) dealer: fall back on the hand count.
-    return order[table.hands.count() % len(order)]
+        return next_dealer(order, last, hands_played=0)
+    # The hand count is only needed (and only read) when the previous dealer is unknown.
+    played = 0 if last is None and not table.hands.exists() else table.hands.count()
+    return next_dealer(order, None, hands_played=played)
 
 
 @dataclass(frozen=True)
@@ -184,20 +179,13 @@ def sheet(table: Table) -> Sheet:
 
 # --- history -----------------------------------------------------------------
 
+# The inputs, with the player sitting out shown next to the other players.
+_PLAYERS_END = Hand.INPUT_FIELDS.index("partner") + 1
 HISTORY_FIELDS: tuple[str, ...] = (
     "number",
-    "dealer",
-    "contract",
-    "taker",
-    "partner",
+    *Hand.INPUT_FIELDS[:_PLAYERS_END],
     "sitting_out",
-    "oudlers",
-    "points",
-    "petit_au_bout",
-    "poignees",
-    "chelem_announced",
-    "chelem_made_by",
-    "miseres",
+    *Hand.INPUT_FIELDS[_PLAYERS_END:],
     "version",
 )
 PLAYER_FIELDS = frozenset({"dealer", "taker", "partner", "sitting_out"})

@@ -13,7 +13,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.urls import reverse
 
 from ..models import PLAYED_HAND, Club, Event, HandScore, Player, Seat, Table
-from .ranking import rank_rows
+from ..rules.ranking import rank_rows
 
 # --- club night results ------------------------------------------------------
 

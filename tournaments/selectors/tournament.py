@@ -16,21 +16,29 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from .. import seating
-from ..exports.season import (
-    DEFAULT_SCALE,
-    SeasonRow,
-    parse_scale,
-    public_season_standings,
-    season_placings,
-)
 from ..models import Event, EventResult, Player, Registration, Round, Season, Seat, Table
+from ..planning import seating
 from ..rules import publication
-from ..services.tournament import previous_seatings
+from ..rules.rounds import NextRound, next_round
+from ..rules.season import DEFAULT_SCALE, SeasonRow, parse_scale, public_season_standings
 from .public import visible
 from .ranking import RankingRow
+from .season import season_placings
 
 # --- tournaments -------------------------------------------------------------
+
+
+def previous_seatings(event: Event, before: int) -> list[list[list[int]]]:
+    """The player ids at each table of the rounds before `before` (one query)."""
+    rounds: dict[int, dict[int, list[int]]] = {}
+    seats = (
+        Seat.objects.filter(table__round__event=event, table__round__number__lt=before)
+        .order_by("table__round__number", "table__number", "position")
+        .values_list("table__round__number", "table_id", "player_id")
+    )
+    for number, table_id, player_id in seats:
+        rounds.setdefault(number, {}).setdefault(table_id, []).append(player_id)
+    return [list(tables.values()) for _, tables in sorted(rounds.items())]
 
 
 def tournaments() -> QuerySet[Event]:
@@ -85,6 +93,15 @@ def event_rounds(event: Event) -> list[Round]:
             hand_count=Count("tables__hands", distinct=True),
         )
         .order_by("number")
+    )
+
+
+def next_round_of(event: Event, last: Round | None) -> NextRound:
+    """Whether `event`'s round after `last` (its latest round, or None) may be seated."""
+    return next_round(
+        last_number=last.number if last else None,
+        last_locked=last is not None and last.status == Round.Status.LOCKED,
+        rounds_planned=event.rounds_planned,
     )
 
 

@@ -19,21 +19,11 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 
+from ..errors import EventError
 from ..models import Club, Event, Hand, Player, Round, Seat, Table
 from .hands import rescore_event, score_stored_hand, seat_table
 
 TABLE_SIZES = (3, 4, 5)
-
-
-class EventError(Exception):
-    """A refused change. `field` names the input at fault (None: the whole form);
-    `position` is the 1-based seat concerned when `field` is "players"."""
-
-    def __init__(self, message: str, *, field: str | None = None, position: int | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.position = position
 
 
 # --- players -----------------------------------------------------------------

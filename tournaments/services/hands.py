@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..models import Event, Hand, HandScore, Player, Round, Seat, Table
+from ..selectors.access import can_reopen_sheet, can_score, can_view_sheet
 from .results import refresh_event_results
 
 User = AbstractBaseUser | AnonymousUser
@@ -66,29 +67,6 @@ class DealCountMismatch(Exception):
             "%(planned)s deals were planned, %(entered)s were entered: validate anyway?"
         ) % {"planned": planned, "entered": entered}
         super().__init__(self.message)
-
-
-# --- permissions -------------------------------------------------------------
-
-
-def is_organiser(user: User) -> bool:
-    return bool(user.is_authenticated and user.has_perm("tournaments.organise"))
-
-
-def is_table_scorekeeper(user: User, table: Table) -> bool:
-    return bool(user.is_authenticated and table.scorekeepers.filter(pk=user.pk).exists())
-
-
-def can_score(user: User, table: Table) -> bool:
-    """Scorekeepers of the table, and organisers; nobody once the sheet is validated,
-    except an organiser."""
-    if not user.is_authenticated:
-        return False
-    if is_organiser(user):
-        return True
-    if table.is_validated or table.round.status == Round.Status.LOCKED:
-        return False
-    return is_table_scorekeeper(user, table)
 
 
 # --- the adapter to the engine -----------------------------------------------
@@ -246,7 +224,7 @@ def validate_sheet(*, table: Table, user: User, confirm: bool = False) -> Table:
         .select_related("round__event")
         .get(pk=table.pk)
     )
-    if not (is_organiser(user) or is_table_scorekeeper(user, table)):
+    if not can_view_sheet(user, table):
         raise PermissionDenied(_("Only the table's scorekeepers or an organiser may validate it."))
     if table.validated_at is None:
         entered = table.hands.count()
@@ -264,7 +242,7 @@ def validate_sheet(*, table: Table, user: User, confirm: bool = False) -> Table:
 
 @transaction.atomic
 def reopen_sheet(*, table: Table, user: User) -> Table:
-    if not is_organiser(user):
+    if not can_reopen_sheet(user):
         raise PermissionDenied(_("Only an organiser may reopen a validated sheet."))
     table = Table.objects.select_for_update().get(pk=table.pk)
     table.validated_at = None

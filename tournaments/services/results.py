@@ -20,7 +20,7 @@ from django.db import connection, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from ..models import Event, EventResult, Hand, HandScore
-from ..selectors.ranking import rank_rows, tie_break
+from ..rules.ranking import rank_rows, tie_break
 
 TAKER, DEFENCE = Hand.Camp.TAKER.value, Hand.Camp.DEFENCE.value
 

@@ -1,6 +1,6 @@
 """Tournament rounds: seating from registrations, swaps, regeneration, locking.
 
-The seating itself is tournaments.seating (pure Python); this module turns the
+The seating itself is tournaments.planning (pure Python); this module turns the
 database into its input and its output back into tables and seats.
 """
 
@@ -15,26 +15,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from .. import seating
 from ..models import Event, Hand, Player, Registration, Round, Seat, Table, Team
+from ..planning import seating
+from ..selectors.tournament import next_round_of, previous_seatings
+from . import events as event_services
 from .hands import seat_table
 
 # At a tournament table of 5 the dealer sits out, so every table plays the same
 # 4-player deals and table scores stay comparable.
 TOURNAMENT_FIVE_MODE = Table.FiveMode.DEALER_OUT
-
-
-def previous_seatings(event: Event, before: int) -> list[list[list[int]]]:
-    """The player ids at each table of the rounds before `before` (one query)."""
-    rounds: dict[int, dict[int, list[int]]] = {}
-    seats = (
-        Seat.objects.filter(table__round__event=event, table__round__number__lt=before)
-        .order_by("table__round__number", "table__number", "position")
-        .values_list("table__round__number", "table_id", "player_id")
-    )
-    for number, table_id, player_id in seats:
-        rounds.setdefault(number, {}).setdefault(table_id, []).append(player_id)
-    return [list(tables.values()) for _, tables in sorted(rounds.items())]
 
 
 def present_players(event: Event) -> tuple[list[int], dict[int, int]]:
@@ -62,10 +51,13 @@ def _round_seed(event: Event, number: int, attempt: int = 0) -> int:
     return (_ensure_seed(event) * 1_000_003 + number * 101 + attempt) % 2**63
 
 
+# The seating planner speaks English; its error codes are translated here, once.
+# %(tables)s and %(size)s come from the planner's params (see _seat).
 SEATING_MESSAGES = {
     "too_few_players": _lazy("At least 3 present players are needed to seat a round."),
     "teams_infeasible": _lazy(
-        "The teams cannot be seated apart: a team has more members than there are tables."
+        "The teams cannot be seated without team mates at one table: %(tables)s tables for "
+        "a team of %(size)s. Check the teams and who is present."
     ),
     "duplicate_player": _lazy("A player is registered twice."),
 }
@@ -85,7 +77,8 @@ def _seat(
         )
     except seating.SeatingError as error:
         message = SEATING_MESSAGES.get(error.code, _lazy("These players cannot be seated."))
-        raise ValidationError(message, code=error.code) from error
+        params = {"tables": error.params.get("tables"), "size": error.params.get("largest_team")}
+        raise ValidationError(message, code=error.code, params=params) from error
 
 
 def _create_tables(round_: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
@@ -106,13 +99,16 @@ def generate_round(*, event: Event, attempt: int = 0) -> Round:
     """Seat the next round from the present registrations and the earlier rounds."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.rounds.order_by("-number").first()
-    if last is not None and last.status != Round.Status.LOCKED:
-        raise ValidationError(_("Round %(number)s is still open.") % {"number": last.number})
-    number = (last.number if last else 0) + 1
-    if number > event.rounds_planned:
+    upcoming = next_round_of(event, last)
+    if upcoming.open_round is not None:
+        raise ValidationError(
+            _("Round %(number)s is still open.") % {"number": upcoming.open_round}
+        )
+    if upcoming.all_seated:
         raise ValidationError(
             _("All %(count)s rounds have been played.") % {"count": event.rounds_planned}
         )
+    number = upcoming.number
     players, teams = present_players(event)
     if len(players) < 3:
         raise ValidationError(_("At least 3 present players are needed to seat a round."))
@@ -256,3 +252,47 @@ def team_named(*, event: Event, name: str) -> Team:
 def set_scorekeepers(*, choices: Sequence[tuple[Table, Sequence[Any]]]) -> None:
     for table, users in choices:
         table.scorekeepers.set(users)
+
+
+@transaction.atomic
+def update_tournament(
+    *,
+    event: Event,
+    name: str,
+    date: Any,
+    rules_name: str,
+    rescore: bool,
+    rounds_planned: int,
+    deals_per_round: int | None,
+    team_size: int,
+) -> Event:
+    """The event's name, date and rules, then its format, all or nothing: raises
+    EventError (rule set refused) and changes nothing then."""
+    event = event_services.update_event(
+        event=event, name=name, date=date, rules_name=rules_name, rescore=rescore
+    )
+    return set_tournament_format(
+        event=event,
+        rounds_planned=rounds_planned,
+        deals_per_round=deals_per_round,
+        team_size=team_size,
+    )
+
+
+@transaction.atomic
+def register_entrant(
+    *,
+    event: Event,
+    player: Player | None,
+    club: Any,
+    name: str,
+    licence: str,
+    team_name: str,
+) -> Registration:
+    """Register a stored player, or a new one (`player` None: created in `club`, the
+    event's club when None); `team_name` joins (or creates) that team. Raises EventError
+    for a new player who clashes with one stored."""
+    if player is None:
+        player = event_services.create_player(club=club or event.club, name=name, licence=licence)
+    team = team_named(event=event, name=team_name) if team_name else None
+    return register_player(event=event, player=player, team=team)

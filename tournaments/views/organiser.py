@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from ..errors import EventError
 from ..forms.organiser import (
     ClubNightForm,
     PlayerFilterForm,
@@ -32,9 +33,9 @@ from ..forms.organiser import (
     rules_label,
 )
 from ..models import Club, Event, Player, Table
+from ..selectors.access import is_organiser
 from ..selectors.standings import club_players, event_dashboard
 from ..services import events as services
-from ..services.hands import is_organiser
 from ..tables import PlayerTable
 from .submissions import Outcome, replays_submission, respond, submit
 
@@ -115,7 +116,7 @@ def player_create(request: HttpRequest) -> HttpResponse:
 
         try:
             outcome = submit(request, write)
-        except services.EventError as error:
+        except EventError as error:
             form.add_service_error(error)
         else:
             return respond(request, outcome)
@@ -134,7 +135,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.update_player(player=player, **form.cleaned_data)
-        except services.EventError as error:
+        except EventError as error:
             form.add_service_error(error)
         else:
             messages.success(request, _("%(player)s was saved.") % {"player": player.name})
@@ -180,7 +181,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
         try:
             outcome = submit(request, write)
-        except services.EventError as error:
+        except EventError as error:
             form.add_service_error(error)
         else:
             return respond(request, outcome)
@@ -211,7 +212,7 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 rules_name=form.cleaned_data["rules_name"],
                 rescore=form.cleaned_data.get("rescore", False),
             )
-        except services.EventError as error:
+        except EventError as error:
             form.add_service_error(error)
         else:
             messages.success(request, _("The event was saved."))
@@ -298,7 +299,7 @@ def table_create(request: HttpRequest, pk: int) -> HttpResponse:
 
         try:
             outcome = submit(request, write)
-        except services.EventError as error:
+        except EventError as error:
             form.add_service_error(error)
         else:
             return respond(request, outcome)
@@ -322,7 +323,7 @@ def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.edit_table(table=table, **_seating_kwargs(form))
-        except services.EventError as error:
+        except EventError as error:
             form.add_service_error(error)
         else:
             messages.success(request, _("%(table)s was saved.") % {"table": table})
@@ -350,7 +351,7 @@ def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
         try:
             return respond(request, submit(request, write))
-        except services.EventError as error:
+        except EventError as error:
             messages.error(request, error.message)
         return HttpResponseRedirect(reverse("event_manage", args=[event.pk]))
     return render(

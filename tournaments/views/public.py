@@ -14,11 +14,11 @@ from ..models import Event, Table
 from ..rules import publication
 from ..selectors import public as public_selectors
 from ..selectors import sheet as sheet_selectors
+from ..selectors.access import is_organiser
 from ..selectors.standings import (
     event_standings,
     event_tables,
 )
-from ..services.hands import is_organiser
 from ..tables import StandingsTable
 from .stats import player_page_context
 

@@ -21,6 +21,7 @@ import scoring
 
 from ..forms.hand import TOTAL_POINTS, DeleteHandForm, HandForm
 from ..models import Hand, Table
+from ..selectors import access
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
 from .submissions import Outcome, replays_submission, respond, submit
@@ -29,12 +30,12 @@ TEMPLATES = "tournaments/scorekeeping/"
 
 
 def _require_scoring(request: HttpRequest, table: Table) -> None:
-    if not hand_services.can_score(request.user, table):
+    if not access.can_score(request.user, table):
         raise PermissionDenied(_("You may not enter hands at this table."))
 
 
 def _require_organiser(request: HttpRequest) -> None:
-    if not hand_services.is_organiser(request.user):
+    if not access.is_organiser(request.user):
         raise PermissionDenied(_("Only organisers may read the history of hands."))
 
 
@@ -44,10 +45,12 @@ def _require_organiser(request: HttpRequest) -> None:
 @login_required
 def my_tables(request: HttpRequest) -> HttpResponse:
     tables = sheet_selectors.tables_for_user(request.user)
+    # The list holds only tables the user keeps score at (every open one for an organiser).
+    scorable = {t.pk for t in tables if access.can_score(request.user, t, scorekeeper=True)}
     return render(
         request,
         TEMPLATES + "my_tables.html",
-        {"tables": tables, "is_organiser": hand_services.is_organiser(request.user)},
+        {"tables": tables, "scorable": scorable, "is_organiser": access.is_organiser(request.user)},
     )
 
 
@@ -291,10 +294,10 @@ def hand_delete(request: HttpRequest, hand_id: int) -> HttpResponse:
 @login_required
 def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
     table = sheet_selectors.table_for_scoring(table_id)
-    if not sheet_selectors.can_view_sheet(request.user, table):
+    if not access.can_view_sheet(request.user, table):
         raise PermissionDenied(_("Only the table's scorekeepers and the organisers see its sheet."))
-    organiser = hand_services.is_organiser(request.user)
-    can_edit = hand_services.can_score(request.user, table)
+    organiser = access.is_organiser(request.user)
+    can_edit = access.can_score(request.user, table)
     context = {
         "sheet": sheet_selectors.sheet(table),
         "table": table,

@@ -20,7 +20,8 @@ from ..forms.tournament import SeasonForm
 from ..models import Club, Season
 from ..selectors import public as public_selectors
 from ..selectors import tournament as selectors
-from ..services.hands import is_organiser
+from ..selectors.access import is_organiser
+from ..services import seasons
 from .organiser import organiser_required
 from .submissions import Outcome, replays_submission, respond, submit
 from .tournament import posted
@@ -38,7 +39,7 @@ def season_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
 
         def write() -> Outcome:
-            season = form.save()
+            season = seasons.save_season(season=None, **form.cleaned_data)
             return Outcome(
                 redirect_url=season.get_absolute_url(), message=_("The season was created.")
             )
@@ -52,7 +53,7 @@ def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
     form = SeasonForm(*posted(request), instance=season)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        seasons.save_season(season=season, **form.cleaned_data)
         messages.success(request, _("The season was saved."))
         return redirect(season.get_absolute_url())
     return render(request, TEMPLATES + "form.html", {"form": form, "season": season})

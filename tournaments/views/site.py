@@ -3,7 +3,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from ..selectors import public as public_selectors
-from ..services.hands import is_organiser
+from ..selectors.access import is_organiser
 
 EVENTS_PER_PAGE = 20
 

@@ -20,7 +20,7 @@ from .. import charts
 from ..models import Event, Player
 from ..selectors import public as public_selectors
 from ..selectors import stats as selectors
-from ..services.hands import is_organiser
+from ..selectors.access import is_organiser
 
 TEMPLATES = "tournaments/stats/"
 

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from .. import seating
+from ..errors import EventError
 from ..exports.tournament import tournament_workbook
 from ..forms.organiser import rules_label
 from ..forms.tournament import (
@@ -35,13 +35,16 @@ from ..forms.tournament import (
     ScorekeepersForm,
     SwapForm,
     TournamentForm,
+    team_mode_label,
 )
-from ..imports import ImportFileError, ImportReport, import_registrations
+from ..imports import ImportFileError, ImportReport
 from ..models import Club, Event, Registration, Round
+from ..rules.dealing import dealer_for
 from ..selectors import public as public_selectors
 from ..selectors import tournament as selectors
 from ..selectors.ranking import round_numbers, team_ranking, tournament_ranking
 from ..services import events as event_services
+from ..services import imports as import_services
 from ..services import tournament as services
 from .organiser import organiser_required
 from .public import visible_event
@@ -56,23 +59,6 @@ IMPORT_COLUMNS = {
     "club": gettext_lazy("club"),
     "team": gettext_lazy("team"),
 }
-
-# The seating engine speaks English; its error codes are translated here.
-SEATING_ERRORS = {
-    "too_few_players": lambda p: _("At least 3 present players are needed to seat a round."),
-    "teams_infeasible": lambda p: (
-        _(
-            "The teams cannot be seated without team mates at one table: %(tables)s tables for "
-            "a team of %(size)s. Check the teams and who is present."
-        )
-        % {"tables": p.get("tables"), "size": p.get("largest_team")}
-    ),
-}
-
-
-def seating_message(error: seating.SeatingError) -> str:
-    message = SEATING_ERRORS.get(error.code)
-    return message(error.params) if message else _("This round cannot be seated.")
 
 
 def posted(request: HttpRequest, *, files: bool = False) -> tuple[Any, ...]:
@@ -133,7 +119,16 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
 
         def write() -> Outcome:
-            event = form.create()
+            data = form.cleaned_data
+            event = services.create_tournament(
+                club=data["club"],
+                name=data["name"],
+                date=data["date"],
+                rules_name=data["rules_name"],
+                rounds_planned=data["rounds_planned"],
+                deals_per_round=data["deals_per_round"],
+                team_size=data["team_size"],
+            )
             return Outcome(
                 redirect_url=reverse("tournament_registrations", args=[event.pk]),
                 message=_("The tournament was created. Now register the players."),
@@ -155,9 +150,19 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
     )
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            form.update()
-        except event_services.EventError as error:
+            services.update_tournament(
+                event=event,
+                name=data["name"],
+                date=data["date"],
+                rules_name=data["rules_name"],
+                rescore=data.get("rescore", False),
+                rounds_planned=data["rounds_planned"],
+                deals_per_round=data["deals_per_round"],
+                team_size=data["team_size"],
+            )
+        except EventError as error:
             form.add_service_error(error)
         else:
             messages.success(request, _("The tournament was saved."))
@@ -172,7 +177,7 @@ def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_tournament(pk)
     rounds = selectors.event_rounds(event)
     registrations = selectors.event_registrations(event)
-    last = rounds[-1] if rounds else None
+    upcoming = selectors.next_round_of(event, rounds[-1] if rounds else None)
     return render(
         request,
         TEMPLATES + "manage.html",
@@ -181,9 +186,10 @@ def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": rounds,
             "counts": selectors.registration_counts(registrations),
             "rules_label": rules_label(event.rules_name, event.rules.label),
-            "can_generate": (last is None or last.status == Round.Status.LOCKED)
-            and len(rounds) < event.rounds_planned,
-            "next_number": len(rounds) + 1,
+            "team_mode": team_mode_label(event.team_size),
+            "can_generate": upcoming.can_generate,
+            "all_rounds_seated": upcoming.all_seated,
+            "next_number": upcoming.number,
         },
     )
 
@@ -259,7 +265,15 @@ def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
 
         def write() -> Outcome:
-            registration = form.save()
+            data = form.cleaned_data
+            registration = services.register_entrant(
+                event=event,
+                player=data["player"],
+                club=data["club"],
+                name=data["name"],
+                licence=data["licence"],
+                team_name=data.get("team", ""),
+            )
             return Outcome(
                 redirect_url=reverse("tournament_registrations", args=[event.pk]),
                 message=_("%(player)s is registered.") % {"player": registration.player.name},
@@ -267,7 +281,7 @@ def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
 
         try:
             outcome = submit(request, write)
-        except event_services.EventError as error:
+        except EventError as error:
             form.add_service_error(error)
         else:
             return respond(request, outcome)
@@ -289,7 +303,9 @@ def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
         upload = form.cleaned_data["file"]
 
         def write() -> Outcome:
-            done = import_registrations(event=event, file=upload.read(), filename=upload.name)
+            done = import_services.import_registrations(
+                event=event, file=upload.read(), filename=upload.name
+            )
             if not done.ok:
                 raise _NotImported(done)  # nothing was imported: the key stays unused
             return Outcome(data=_report_data(done))
@@ -366,8 +382,6 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
         return respond(request, submit(request, write))
     except ValidationError as error:
         messages.error(request, validation_message(error))
-    except seating.SeatingError as error:
-        messages.error(request, seating_message(error))
     return redirect("tournament_manage", pk=event.pk)
 
 
@@ -482,8 +496,6 @@ def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
         return respond(request, submit(request, write))
     except ValidationError as error:
         messages.error(request, validation_message(error))
-    except seating.SeatingError as error:
-        messages.error(request, seating_message(error))
     return redirect("round_manage", pk=round_.pk)
 
 
@@ -497,7 +509,7 @@ def round_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
 
         def write() -> Outcome:
-            form.save()
+            services.set_scorekeepers(choices=form.choices())
             return Outcome(
                 redirect_url=reverse("round_manage", args=[round_.pk]),
                 message=_("The scorekeepers were saved."),
@@ -539,7 +551,7 @@ def round_sheets(request: HttpRequest, pk: int) -> HttpResponse:
                 "table": table,
                 "seats": seats,
                 "deals": [
-                    {"number": n, "dealer": seats[(n - 1) % len(seats)].player}
+                    {"number": n, "dealer": dealer_for(n, seats).player if seats else None}
                     for n in range(1, deals + 1)
                 ],
             }

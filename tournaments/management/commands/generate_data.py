@@ -6,7 +6,7 @@ Clubs of uneven size (default one per 100 players); players with FFT-like
 licence numbers (7 digits, one player in ten without); club nights (one round,
 2 to 6 tables, mostly of 4, some of 5 or 3, 14 to 30 deals a table) and
 tournaments (20 to 200 players over 4 to 6 rounds of 5 or 6 deals, seated by
-tournaments.seating.seat_round, a few withdrawals between rounds). With 200
+tournaments.planning.seating.seat_round, a few withdrawals between rounds). With 200
 players or more, one tournament is always the "Grand Open": 200 players, 6
 rounds of 8 deals, the shape the benchmarks rank and export.
 
@@ -45,7 +45,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import scoring
-from tournaments import bulk, seating
+from tournaments import bulk
 from tournaments.demo import random_hand
 from tournaments.models import (
     Club,
@@ -59,6 +59,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.planning import seating
 from tournaments.services.hands import apply_table_mode, score_rows, score_stored_hand
 from tournaments.services.results import refresh_all_event_results
 from tournaments.services.tournament import TOURNAMENT_FIVE_MODE

@@ -1,76 +1,15 @@
-"""Seating for tarot rounds: who sits at which table. Pure Python, no Django import.
+"""The search behind seat_round (pure Python, no Django import): a feasible start,
+an exact search for small events, and the tabu search with its costs.
 
-Table sizes (`table_sizes`)
-    Tables of 4 whenever possible; a few tables of 5 or 3 only when the number of
-    players present is not a multiple of 4:
-
-    - n % 4 == 0: all tables of 4;
-    - n % 4 == 1: one table of 5 (5 = 5, 9 = 4 + 5);
-    - n % 4 == 2: two tables of 5 when n >= 10 (10 = 5 + 5, 14 = 4 + 5 + 5);
-      6 players sit at two tables of 3;
-    - n % 4 == 3: one table of 3 (the FFT homologates tables of 3; everybody at
-      it plays every deal, whereas a table of 5 sits one player out per deal);
-    - n < 3: SeatingError("too_few_players").
-
-    A round lists its tables of 4 first, then the tables of 5 or 3, so
-    `round[i]` always holds `table_sizes(n)[i]` players.
-
-Objective of a round (`seat_round`)
-    1. Hard: team mates (`teams` maps a player to a team id, pairs or fours)
-       never share a table. Impossible team sizes raise SeatingError.
-    2. Fewest new repeated meetings: every pair seated together who already
-       met in `previous` rounds counts once (that is exactly how much the round
-       adds to `repeated_meetings`); among equal counts, pairs that met less
-       often are preferred, so the worst pair count stays low.
-    3. Tie-breaker: players who already sat at a table of 3 or 5 go to one
-       again only after the others had their turn (a soft rule: one repeat
-       avoided outweighs it, so late in a small event it may give way).
-
-    Meetings are counted only between the players present now, so withdrawals
-    and late arrivals between rounds are simply a different `players` list.
-
-Search
-    Each round starts from a random feasible seating (team members spread with
-    Ryser's greedy rule, which finds a seating whenever one exists) and a tabu
-    search swaps two players between tables of a round, restarting from the
-    best seating found, slightly shaken, when it stalls. It stops as soon as
-    the cost reaches a floor it cannot beat (no new repeat, or as few as
-    counting allows) or after `effort` candidate swaps examined: a count, never
-    wall time, so the same seed and input always give the same seating. The
-    default is about a second of pure Python per round at worst, whatever the
-    number of players (see benchmarks/seating.py).
-
-    Seating one round at a time can paint later rounds into a corner, so
-    `seat_round(upcoming=k)` plans the k following rounds too (same players),
-    polishes this round alone (its own cost is certain, the forecast is not)
-    and returns only this one; `plan_rounds` does that for a whole event.
-
-    Tables of 4 only with at most 16 players (16 players: the affine plane of
-    order 4, five rounds where nobody meets anybody twice): an exact search
-    first looks for a round that can still be completed into rounds where
-    nobody meets twice, which a local search alone often misses.
-
-Reproducibility
-    All randomness comes from `random.Random` seeded with the `seed` and the
-    number of previous rounds, never from the global generator. Players are
-    taken in sorted order when their ids are mutually comparable (so the order
-    of the `players` argument does not matter), in the given order otherwise.
+The objective and the search are described in tournaments.planning.seating.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import Any
 
-Player = Hashable
-Table = list[Player]
-RoundSeating = list[Table]
-
-DEFAULT_EFFORT = 1_500_000
-"""Candidate swaps examined per round at most: about 1 s of pure Python, whatever n."""
+from .tables import SeatingError
 
 # Cost of seating together a pair who already met `c` times: one new repeat
 # weighs _REPEAT whatever c is (each adds exactly one to repeated_meetings), and
@@ -82,232 +21,14 @@ _ODD_SEAT = 5
 # Team mates: never accepted. Any swap whose cost change reaches half of this
 # would seat team mates together, whatever the history adds.
 _FORBIDDEN = 10**9
-_EXACT_MAX_PLAYERS = 16
+EXACT_MAX_PLAYERS = 16
 _EXACT_BUDGET = 200_000
 # Candidate swaps examined per step: every troubled table of a round for small
 # events, a random sample of them for large ones (each costs about n swaps).
 _SWAPS_PER_STEP = 2000
 
 
-class SeatingError(ValueError):
-    """Input that cannot be seated.
-
-    `code` is a stable identifier the web app translates; `params` carries the
-    values the message mentions. Codes: too_few_players, duplicate_player,
-    teams_infeasible, negative_count (seat_round); unknown_player, same_player,
-    teammates_together (swap_players).
-    """
-
-    def __init__(self, code: str, message: str, **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params
-
-    def __repr__(self) -> str:
-        return f"SeatingError({self.code!r}, {self.message!r})"
-
-
-def table_sizes(n: int) -> list[int]:
-    """Sizes of the tables for `n` players: tables of 4 first (policy in the module doc)."""
-    if n < 3:
-        raise SeatingError("too_few_players", f"At least 3 players are needed, got {n}.", count=n)
-    fours, rest = divmod(n, 4)
-    if rest == 0:
-        return [4] * fours
-    if rest == 1:
-        return [4] * (fours - 1) + [5]
-    if rest == 2:
-        return [3, 3] if n == 6 else [4] * (fours - 2) + [5, 5]
-    return [4] * fours + [3]
-
-
-def meeting_counts(rounds: Iterable[Iterable[Iterable[Player]]]) -> Counter[frozenset]:
-    """How many times each pair shared a table, keyed by frozenset({a, b})."""
-    counts: Counter[frozenset] = Counter()
-    for seating in rounds:
-        for table in seating:
-            for a, b in combinations(table, 2):
-                if a != b:
-                    counts[frozenset((a, b))] += 1
-    return counts
-
-
-def repeated_meetings(rounds: Iterable[Iterable[Iterable[Player]]]) -> int:
-    """Sum over pairs of max(0, times met - 1): 0 means nobody met anybody twice."""
-    return sum(c - 1 for c in meeting_counts(rounds).values() if c > 1)
-
-
-def swap_players(
-    seating: Sequence[Sequence[Player]],
-    a: Player,
-    b: Player,
-    teams: Mapping[Player, Hashable] | None = None,
-) -> RoundSeating:
-    """A copy of `seating` where `a` and `b` exchange seats.
-
-    Raises SeatingError when either is not seated, when they are the same
-    player, or when the swap would seat team mates together.
-    """
-    if a == b:
-        raise SeatingError("same_player", f"Cannot swap {a!r} with itself.", player=a)
-    new = [list(table) for table in seating]
-    where: dict[Player, tuple[int, int]] = {}
-    for t, table in enumerate(new):
-        for s, player in enumerate(table):
-            where[player] = (t, s)
-    for player in (a, b):
-        if player not in where:
-            raise SeatingError(
-                "unknown_player", f"{player!r} is not seated in this round.", player=player
-            )
-    (ta, sa), (tb, sb) = where[a], where[b]
-    new[ta][sa], new[tb][sb] = b, a
-    if teams and ta != tb:
-        for t in (ta, tb):
-            team_ids = [teams[p] for p in new[t] if teams.get(p) is not None]
-            if len(team_ids) != len(set(team_ids)):
-                raise SeatingError(
-                    "teammates_together",
-                    f"Swapping {a!r} and {b!r} would seat team mates at the same table.",
-                    a=a,
-                    b=b,
-                )
-    return new
-
-
-def seat_round(
-    players: Sequence[Player],
-    *,
-    previous: Sequence[Sequence[Sequence[Player]]] = (),
-    teams: Mapping[Player, Hashable] | None = None,
-    seed: int,
-    upcoming: int = 0,
-    effort: int = DEFAULT_EFFORT,
-) -> RoundSeating:
-    """Seat the players present for the next round.
-
-    `previous` holds the rounds already played (each a list of tables, each a
-    list of player ids; players absent now are ignored), `teams` maps a player
-    to a team id (players not in it, or mapped to None, have no team mates).
-    `upcoming` is how many rounds are still to come after this one: the search
-    then plans them too (for the same players) so that this round leaves room
-    for them, and returns only this round. `effort` caps the candidate swaps
-    the search examines (0: a random seating that only keeps teams apart).
-
-    Returns a list of tables of player ids, sized as `table_sizes(len(players))`;
-    the order inside a table is the seat order. Raises SeatingError.
-    """
-    order = _canonical(players)
-    n = len(order)
-    sizes = table_sizes(n)
-    if effort < 0 or upcoming < 0:
-        raise SeatingError(
-            "negative_count",
-            f"effort and upcoming must be >= 0, got {effort} and {upcoming}.",
-            effort=effort,
-            upcoming=upcoming,
-        )
-    rng = random.Random(f"tarot-seating/{seed}/{len(previous)}")
-    index = {p: i for i, p in enumerate(order)}
-    team_of = _team_ids(order, teams)
-
-    met = [[0] * n for _ in range(n)]
-    odd_seats = [0] * n
-    for seating in previous:
-        for table in seating:
-            present = [index[p] for p in table if p in index]
-            if len(table) != 4:
-                for i in present:
-                    odd_seats[i] += 1
-            for i, j in combinations(present, 2):
-                if i != j:
-                    met[i][j] += 1
-                    met[j][i] += 1
-
-    tables = _initial_tables(sizes, team_of, rng)
-    if all(size == 4 for size in sizes) and n <= _EXACT_MAX_PLAYERS:
-        exact = _exact_round(tables, met, team_of, rng)
-        if exact is not None:
-            tables, effort = exact, 0
-    if len(tables) > 1 and effort:
-        polish = effort // 4 if upcoming else 0
-        free = [tables] + [_initial_tables(sizes, team_of, rng) for _ in range(upcoming)]
-        tables = _Planner(free, sizes, met, team_of, odd_seats, rng).run(effort - polish)[0]
-        if polish:
-            # The later rounds were only a forecast: what this round costs for sure
-            # (repeats, odd seats) comes first; a perfect round is left as it is.
-            tables = _Planner([tables], sizes, met, team_of, odd_seats, rng).run(polish)[0]
-
-    result = []
-    for table in tables:
-        seated = [order[i] for i in table]
-        rng.shuffle(seated)  # seat order: who deals first should not follow the ids
-        result.append(seated)
-    return result
-
-
-def plan_rounds(
-    players: Sequence[Player],
-    rounds: int,
-    *,
-    teams: Mapping[Player, Hashable] | None = None,
-    seed: int,
-    effort: int = DEFAULT_EFFORT,
-) -> list[RoundSeating]:
-    """Seat `rounds` rounds in sequence for the same players.
-
-    Round k is exactly `seat_round(players, previous=<rounds 1..k-1>, teams=teams,
-    seed=seed, upcoming=rounds - k, effort=effort)`, so a plan and a
-    round-by-round event that passes the same arguments agree.
-    """
-    planned: list[RoundSeating] = []
-    for k in range(1, rounds + 1):
-        planned.append(
-            seat_round(
-                players,
-                previous=planned,
-                teams=teams,
-                seed=seed,
-                upcoming=rounds - k,
-                effort=effort,
-            )
-        )
-    return planned
-
-
-# --- internals -----------------------------------------------------------------
-
-
-def _canonical(players: Sequence[Player]) -> list[Player]:
-    order = list(players)
-    if len(set(order)) != len(order):
-        duplicates = sorted({repr(p) for p, c in Counter(order).items() if c > 1})
-        raise SeatingError(
-            "duplicate_player",
-            f"Players listed more than once: {', '.join(duplicates)}.",
-            players=duplicates,
-        )
-    try:
-        return sorted(order)  # type: ignore[type-var]
-    except TypeError:  # ids of mixed types: keep the caller's order
-        return order
-
-
-def _team_ids(order: list[Player], teams: Mapping[Player, Hashable] | None) -> list[int]:
-    """A small int per player; players without a team get a team of their own."""
-    ids: dict[Hashable, int] = {}
-    result = []
-    for i, player in enumerate(order):
-        team = None if teams is None else teams.get(player)
-        if team is not None:
-            result.append(ids.setdefault(("team", team), len(ids)))
-        else:
-            result.append(ids.setdefault(("alone", i), len(ids)))
-    return result
-
-
-def _initial_tables(sizes: list[int], team_of: list[int], rng: random.Random) -> list[list[int]]:
+def initial_tables(sizes: list[int], team_of: list[int], rng: random.Random) -> list[list[int]]:
     """A random seating where no table holds two members of a team.
 
     Ryser's rule: place each team, largest first, at the tables with the most
@@ -342,7 +63,7 @@ def _initial_tables(sizes: list[int], team_of: list[int], rng: random.Random) ->
     return tables
 
 
-def _exact_round(
+def exact_round(
     tables: list[list[int]], met: list[list[int]], team_of: list[int], rng: random.Random
 ) -> list[list[int]] | None:
     """A round of tables of 4 that can be completed into rounds with no repeat.
@@ -428,7 +149,7 @@ def _exact_round(
     return None if schedule is None else schedule[0]
 
 
-class _Planner:
+class Planner:
     """Tabu search over the free rounds: swap two players between tables of a round.
 
     Costs are marginal: seating together a pair who met c times in all rounds
