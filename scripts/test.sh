@@ -5,7 +5,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install.sh --system || exit 1
-.venv/bin/python -m pytest "$@"
+# In parallel (pytest-xdist), one worker per CPU; each worker has its own test
+# database (the name carries the process id). Arguments after these win, so
+# `scripts/test.sh -n 0` runs in one process and `-m "not slow"` skips the slow tests.
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-auto}" "$@"
 status=$?
 if [ $status -eq 5 ]; then
   echo "pytest collected no tests: that is a failure" >&2

@@ -5,20 +5,23 @@ Every view test gets its permission checks from these (Healthchecks style).
 
 from __future__ import annotations
 
-import datetime
 import os
+from collections.abc import Callable
 
 import pytest
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import User
+from django.test import Client
 
 from tournaments.models import Club, Event, Player, Round, Table
-from tournaments.services.hands import seat_table
+
+from . import factories
+from .factories import PASSWORD, make_user
+
+__all__ = ["PASSWORD", "make_user"]
 
 # Playwright's sync API runs an event loop in the test thread; Django refuses ORM
 # calls from such a thread unless told it is safe (it is: one thread, no async code).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-PASSWORD = "tarot-pass-2026"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -26,13 +29,6 @@ def pytest_configure(config: pytest.Config) -> None:
 
     # Real hashing costs ~0.2 s per user and would dominate the suite's time.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def make_user(username: str, *, organiser: bool = False) -> User:
-    user = User.objects.create_user(username=username, password=PASSWORD)
-    if organiser:
-        user.user_permissions.add(Permission.objects.get(codename="organise"))
-    return user
 
 
 @pytest.fixture
@@ -56,37 +52,52 @@ def stranger(db) -> User:
 
 
 @pytest.fixture
+def organiser_client(organiser) -> Client:
+    """A client of its own, logged in as the organiser (the test's `client` stays anonymous)."""
+    return factories.logged_in(organiser)
+
+
+@pytest.fixture
+def assert_denied(scorekeeper, stranger) -> Callable[..., None]:
+    """assert_denied(url, method="get", data=None): anonymous -> login, the scorekeeper and
+    the stranger -> 403."""
+
+    def check(url: str, method: str = "get", data: dict | None = None) -> None:
+        factories.assert_denied(url, [scorekeeper, stranger], method, data)
+
+    return check
+
+
+@pytest.fixture
 def club(db) -> Club:
-    return Club.objects.create(name="Tarot Club de Lyon", slug="lyon")
+    return factories.make_club()
 
 
 @pytest.fixture
 def players(club) -> list[Player]:
-    names = ["Anne", "Bruno", "Chloé", "David", "Emma", "Fabien", "Gaëlle", "Hugo", "Inès"]
-    return [Player.objects.create(club=club, name=name) for name in names]
+    """Anne, Bruno, Chloé, David, Emma, Fabien, Gaëlle, Hugo, Inès."""
+    return factories.make_players(club)
 
 
 @pytest.fixture
 def club_night(club) -> Event:
-    return Event.objects.create(
-        club=club, name="Soirée du jeudi", date=datetime.date(2026, 11, 19), rules_name="fft"
-    )
+    return factories.make_event(club)
 
 
 @pytest.fixture
 def night_round(club_night) -> Round:
-    return Round.objects.create(event=club_night, number=1)
+    return factories.make_round(club_night)
 
 
 @pytest.fixture
 def table4(night_round, players, scorekeeper) -> Table:
     """Anne, Bruno, Chloé, David; scored by `scorekeeper`."""
-    return seat_table(round=night_round, number=1, players=players[:4], scorekeepers=[scorekeeper])
+    return factories.make_table(night_round, players[:4], scorekeepers=[scorekeeper])
 
 
 @pytest.fixture
 def table5(night_round, players, other_scorekeeper) -> Table:
     """Emma, Fabien, Gaëlle, Hugo, Inès; called-king game; scored by `other_scorekeeper`."""
-    return seat_table(
-        round=night_round, number=2, players=players[4:9], scorekeepers=[other_scorekeeper]
+    return factories.make_table(
+        night_round, players[4:9], number=2, scorekeepers=[other_scorekeeper]
     )

@@ -26,6 +26,8 @@ from tournaments.models import (
 )
 from tournaments.services.hands import delete_hand, save_hand, seat_table, table_seats
 
+from ..factories import store_hand
+
 # Every model a restore must bring back row for row (the history of hands included).
 MODELS: tuple[type[Model], ...] = (
     User,
@@ -69,10 +71,6 @@ def unbalanced_hands() -> list[tuple[int, int, int]]:
         return cursor.fetchall()
 
 
-def _hand(**values: Any) -> Hand:
-    return Hand(**values)
-
-
 def fill(organiser: User, scorekeeper: User, players: list[Player]) -> None:
     """Hands of every shape, through save_hand: 4 and 5 players, a called partner, the dealer
     sitting out, 3 players, passed hands, poignées, petit au bout, chelems, a misère,
@@ -98,9 +96,9 @@ def fill(organiser: User, scorekeeper: User, players: list[Player]) -> None:
     )
 
     def save(table: Table, **values: Any) -> Hand:
-        return save_hand(table=table, hand=_hand(**values), user=organiser).hand
+        return store_hand(table, organiser, **values)
 
-    save(four, dealer=a)  # everybody passed
+    save(four, dealer=a, contract="")  # everybody passed
     save(
         four,
         dealer=b,

@@ -33,6 +33,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+            # Each drives Chromium through several pages: seconds, not milliseconds.
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

@@ -11,18 +11,12 @@ from django.utils.translation import gettext as _
 
 from tests.exports.conftest import play, read_back, sheet_dicts
 from tournaments.demo import random_hand
-from tournaments.exports.season import (
-    DEFAULT_SCALE,
-    NOT_COUNTED,
-    Placing,
-    parse_scale,
-    season_placings,
-    season_standings,
-    season_workbook,
-)
+from tournaments.exports.season import NOT_COUNTED, season_workbook
 from tournaments.exports.writer import DATE
 from tournaments.models import Event, HandScore, Registration, Round
+from tournaments.rules.season import DEFAULT_SCALE, Placing, parse_scale, season_standings
 from tournaments.selectors.ranking import tournament_ranking
+from tournaments.selectors.season import season_placings
 from tournaments.services.hands import save_hand, seat_table, table_seats
 
 # --- the pure computation ------------------------------------------------------------

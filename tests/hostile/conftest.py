@@ -55,6 +55,14 @@ HOSTILE = settings(
 )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Each attack replays dozens of generated requests against a full club: seconds each.
+    for item in items:
+        in_folder = "tests/hostile/" in str(item.fspath).replace(os.sep, "/")
+        if in_folder and getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.slow)
+
+
 # Values that broke web forms before: NUL bytes, numbers past every integer type,
 # signs, exponents, non-ASCII digits, markup, SQL, right-to-left marks, huge strings.
 NASTY = (

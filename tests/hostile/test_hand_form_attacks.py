@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournaments.models import Hand, HandScore, Table
-from tournaments.services.hands import can_score, is_organiser
+from tournaments.selectors.access import can_score, is_organiser
 
 from .conftest import (
     HOSTILE,

@@ -7,8 +7,9 @@ import io
 import pytest
 from openpyxl import Workbook
 
-from tournaments.imports import ImportFileError, import_registrations
+from tournaments.imports import ImportFileError
 from tournaments.models import Club, Event, Player, Registration, Team
+from tournaments.services.imports import import_registrations
 
 
 @pytest.fixture

@@ -5,30 +5,18 @@ mode of a table with hands stay as they were scored, and derived rows are read-o
 from __future__ import annotations
 
 import datetime
-from decimal import Decimal
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
 from tournaments.models import Event, EventResult, Hand, HandScore, Round, Season, Seat, Table
-from tournaments.services.hands import save_hand, validate_sheet
+from tournaments.services.hands import validate_sheet
 from tournaments.services.results import stale_event_results
 
+from ..factories import seated
+from ..factories import store_hand as store
 from ..scorekeeping.test_admin import form_data
-
-
-def seated(table: Table) -> list[Any]:
-    return [seat.player for seat in table.seats.select_related("player").order_by("position")]
-
-
-def store(table: Table, user: Any, **changes: Any) -> Hand:
-    players = seated(table)
-    values: dict[str, Any] = dict(
-        dealer=players[0], contract="garde", taker=players[1], oudlers=2, points=Decimal(56)
-    )
-    values.update(changes)
-    return save_hand(table=table, hand=Hand(**values), user=user).hand
 
 
 def post_change(client: Any, model: str, obj: Any, **changes: str) -> Any:

@@ -5,22 +5,18 @@ of tables keeping their number."""
 from __future__ import annotations
 
 import datetime
-from decimal import Decimal
 from typing import Any
 
 import pytest
 from django.contrib.messages import constants
 from django.core.exceptions import ValidationError
-from django.test import Client
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Hand, Player, Registration, Round, Seat, Table
+from tournaments.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.services.hands import (
     DealCountMismatch,
     EmptySheet,
-    save_hand,
-    table_seats,
     validate_sheet,
 )
 from tournaments.services.tournament import (
@@ -30,24 +26,13 @@ from tournaments.services.tournament import (
     swap_players,
 )
 
+from ..factories import logged_in, store_hand
+
 
 def store(table: Table, user: Any, count: int = 1) -> None:
+    """`count` gardes by seat 2, 2 oudlers, 56 points."""
     for _number in range(count):
-        seats = table_seats(table)
-        hand = Hand(
-            dealer=seats[0].player,
-            contract="garde",
-            taker=seats[1].player,
-            oudlers=2,
-            points=Decimal(56),
-        )
-        save_hand(table=table, hand=hand, user=user)
-
-
-def logged_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+        store_hand(table, user)
 
 
 def errors(response: Any) -> list[str]:

@@ -42,13 +42,6 @@ def fr(message: str, **values: Any) -> str:
         return gettext(message) % values
 
 
-@pytest.fixture
-def organiser_client(organiser) -> Client:
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
 # --- hands -------------------------------------------------------------------
 
 

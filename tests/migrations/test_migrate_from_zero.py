@@ -147,6 +147,7 @@ def play_tournament(apps: Any, club: Any, players: list[Any]) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_an_empty_database_migrates_from_zero_with_data_to_what_the_code_computes():
     executor = MigrationExecutor(connection)
     names = app_plan(executor)

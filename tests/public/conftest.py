@@ -16,12 +16,12 @@ Table 2 (5 players, called king: taker 2x, partner 1x, defenders -1x):
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 
 import pytest
 
 from tournaments.models import Event, Hand, Player, Table
-from tournaments.services.hands import save_hand
+
+from ..factories import store_hand
 
 
 @pytest.fixture
@@ -37,15 +37,16 @@ def enter(organiser) -> Callable[..., Hand]:
         points: int = 0,
         partner: Player | None = None,
     ) -> Hand:
-        hand = Hand(
+        return store_hand(
+            table,
+            organiser,
             dealer=dealer,
             taker=taker,
             partner=partner,
             contract=contract,
             oudlers=oudlers,
-            points=Decimal(points),
+            points=points,
         )
-        return save_hand(table=table, hand=hand, user=organiser).hand
 
     return play
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.contrib.auth.models import User
 
-from tournaments.models import Event, Hand, Player, Registration, Round, Season, Table
-from tournaments.services.hands import save_hand, seat_table, validate_sheet
+from tournaments.models import Event, Player, Registration, Round, Season, Table
+from tournaments.services.hands import seat_table, validate_sheet
+
+from ..factories import store_hand
 
 SECRET_NAME = "Zéphyrin Quillebœuf-Secret"
 SECRET_SCORE = 1188
@@ -47,11 +48,6 @@ class World:
     draft_season: Season
 
 
-def hand(table: Table, user: User, dealer: Player, **fields) -> Hand:
-    fields.setdefault("points", Decimal(0))
-    return save_hand(table=table, hand=Hand(dealer=dealer, **fields), user=user).hand
-
-
 def tournament(club, name: str, date: datetime.date, players: list[Player]) -> Event:
     event = Event.objects.create(
         club=club, kind=Event.Kind.TOURNAMENT, name=name, date=date, rules_name="fft"
@@ -68,7 +64,9 @@ def build(club, players: list[Player], night: Event, organiser: User) -> World:
     open_round = Round.objects.create(event=open_tournament, number=1)
     open_table = seat_table(round=open_round, number=1, players=players[:4])
     # Anne garde, 2 oudlers, 50: made by 9 -> 68 per defender; Anne +204, others -68.
-    hand(open_table, organiser, anne, taker=anne, contract="garde", oudlers=2, points=50)
+    store_hand(
+        open_table, organiser, dealer=anne, taker=anne, contract="garde", oudlers=2, points=50
+    )
     validate_sheet(table=open_table, user=organiser)
     Event.objects.filter(pk=open_tournament.pk).update(published=True)
 
@@ -78,14 +76,14 @@ def build(club, players: list[Player], night: Event, organiser: User) -> World:
     )
     secret_round = Round.objects.create(event=secret_tournament, number=1)
     secret_table = seat_table(round=secret_round, number=1, players=secret_players)
-    hand(
+    store_hand(
         secret_table,
         organiser,
-        secret,
+        dealer=secret,
         taker=secret,
         contract="garde_contre",
         oudlers=3,
-        points=Decimal(77),
+        points=77,
     )
 
     season = Season.objects.create(

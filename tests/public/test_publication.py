@@ -21,13 +21,6 @@ def world(club, players, played_night, organiser):
     return build(club, players, played_night, organiser)
 
 
-@pytest.fixture
-def organiser_client(organiser) -> Client:
-    client = Client()
-    client.force_login(organiser)
-    return client
-
-
 def season_totals(html: str) -> dict[str, str]:
     """Player name -> the season total shown in his row (bold cell)."""
     rows = re.findall(r'>([^<>]+)</a></td>.*?<td class="text-end fw-bold">([^<]*)</td>', html, re.S)

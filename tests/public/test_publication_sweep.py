@@ -109,6 +109,7 @@ def leaks(html: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_public_url_shows_an_unpublished_events_results(world, organiser):
     # The fixture does hold the secret: an organiser sees it where the public must not.
     insider = Client()

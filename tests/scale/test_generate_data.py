@@ -11,7 +11,6 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.db.models import Count, Sum
 
-from tournaments import seating
 from tournaments.models import (
     Club,
     Event,
@@ -24,6 +23,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.planning import seating
 from tournaments.services.hands import score_stored_hand
 
 UNTIL = datetime.date(2026, 11, 20)
@@ -201,6 +201,7 @@ def _generated_then_undone(**options: Any) -> dict[str, Any]:
     return snapshot
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_data_and_another_seed_other_data(db):
     first = _generated_then_undone(seed=11)
     again = _generated_then_undone(seed=11)
@@ -210,6 +211,7 @@ def test_the_same_seed_gives_the_same_data_and_another_seed_other_data(db):
     assert other["hands"] != first["hands"]
 
 
+@pytest.mark.slow
 def test_the_orm_writer_and_the_bulk_writer_write_the_same_rows(db):
     bulk = _generated_then_undone(seed=5, hands=200)
     orm = _generated_then_undone(seed=5, hands=200, orm=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -12,11 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Hand, Table
-from tournaments.services.hands import save_hand
 
+from ..factories import logged_in, seated, store_hand
 
-def seated(table: Table) -> list[Any]:
-    return [seat.player for seat in table.seats.select_related("player").order_by("position")]
+__all__ = ["hand_data", "seated"]
 
 
 def hand_data(table: Table, **changes: Any) -> dict[str, Any]:
@@ -40,13 +38,7 @@ def hand_data(table: Table, **changes: Any) -> dict[str, Any]:
 def login() -> Callable[[User | None], Client]:
     """A fresh client logged in as `user` (anonymous for None)."""
 
-    def make(user: User | None) -> Client:
-        client = Client()
-        if user is not None:
-            client.force_login(user)
-        return client
-
-    return make
+    return logged_in
 
 
 @pytest.fixture
@@ -54,16 +46,7 @@ def play(organiser) -> Callable[..., Hand]:
     """Store a hand through the service (default: garde by seat 2, 2 oudlers, 56 points)."""
 
     def store(table: Table, user: User | None = None, **changes: Any) -> Hand:
-        players = seated(table)
-        values: dict[str, Any] = dict(
-            dealer=players[0],
-            contract="garde",
-            taker=players[1],
-            oudlers=2,
-            points=Decimal(56),
-        )
-        values.update(changes)
-        return save_hand(table=table, hand=Hand(**values), user=user or organiser).hand
+        return store_hand(table, user or organiser, **changes)
 
     return store
 

@@ -37,6 +37,17 @@ def test_validated_table_is_marked_and_offers_no_new_hand(login, scorekeeper, ta
     assert reverse("hand_new", args=[table4.pk]) not in response.content.decode()
 
 
+def test_table_of_a_locked_round_offers_no_new_hand(login, scorekeeper, table4, play):
+    # tournaments.selectors.access.can_score decides; the page only shows its answer.
+    play(table4)
+    Round.objects.filter(pk=table4.round_id).update(status=Round.Status.LOCKED)
+    response = login(scorekeeper).get(reverse("my_tables"))
+    assert response.context["scorable"] == set()
+    html = response.content.decode()
+    assert reverse("table_sheet", args=[table4.pk]) in html
+    assert reverse("hand_new", args=[table4.pk]) not in html
+
+
 def test_organiser_sees_every_table_of_open_rounds(
     login, organiser, club_night, players, table4, table5
 ):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import HandError, score_json
+from scoring import ERROR_CODES, HandError, score_json
 
 P3 = ["A", "B", "C"]
 P4 = ["A", "B", "C", "D"]
@@ -35,6 +35,7 @@ def rejects(data, field, code):
     with pytest.raises(HandError) as info:
         score_json(data)
     assert (info.value.field, info.value.code) == (field, code), info.value
+    assert code in ERROR_CODES, f"{code!r} is raised but not listed in scoring.ERROR_CODES"
     assert info.value.message.startswith(field)
     return info.value
 

@@ -27,13 +27,16 @@ TIME_LIMIT = 1.0  # seconds, for any input
 
 
 def run_in_process(raw: bytes) -> tuple[int, object, float]:
-    """main() on `raw` as stdin: (exit status, the JSON printed, seconds taken)."""
+    """main() on `raw` as stdin: (exit status, the JSON printed, CPU seconds taken).
+
+    CPU time, not wall time: the suite runs in parallel on a shared machine, and the
+    limit is about the engine's work, not about what the neighbours are doing."""
     out = io.StringIO()
     stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
-    start = time.perf_counter()
+    start = time.process_time()
     with mock.patch.object(sys, "stdin", stdin), contextlib.redirect_stdout(out):
         status = main()
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return status, json.loads(out.getvalue()), elapsed
 
 
@@ -110,6 +113,7 @@ FUZZ = settings(
 
 @FUZZ
 @given(json_values | hand_like | st.lists(hand_like, max_size=3))
+@pytest.mark.slow
 def test_any_json_value_gets_a_result_or_an_error(value):
     assert_answered(json.dumps(value).encode())
 
@@ -122,6 +126,7 @@ def test_any_bytes_get_a_result_or_an_error(raw):
 
 @FUZZ
 @given(hand_like)
+@pytest.mark.slow
 def test_any_bytes_cut_from_a_hand_get_a_result_or_an_error(value):
     text = json.dumps(value).encode()
     for end in range(0, len(text), max(1, len(text) // 8)):

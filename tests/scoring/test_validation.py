@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring import FFT, PRESETS, Hand, HandError, Poignee, score_hand, score_json
+from scoring import ERROR_CODES, FFT, PRESETS, Hand, HandError, Poignee, score_hand, score_json
 
 P3 = ["A", "B", "C"]
 P4 = ["A", "B", "C", "D"]
@@ -35,6 +35,7 @@ def rejects(data, field, code):
         score_json(data)
     error = info.value
     assert (error.field, error.code) == (field, code), error
+    assert code in ERROR_CODES, f"{code!r} is raised but not listed in scoring.ERROR_CODES"
     assert field in error.message
     assert field in str(error)
     return error
@@ -44,6 +45,7 @@ def rejects_hand(h, field, code, rules=FFT):
     with pytest.raises(HandError) as info:
         score_hand(h, rules)
     assert (info.value.field, info.value.code) == (field, code), info.value
+    assert code in ERROR_CODES, f"{code!r} is raised but not listed in scoring.ERROR_CODES"
     assert field in info.value.message
     return info.value
 

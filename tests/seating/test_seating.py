@@ -1,6 +1,6 @@
 """Seating: table sizes, no repeated meetings, team mates apart, reproducible draws.
 
-Pure Python (tournaments.seating imports nothing from Django): no database here.
+Pure Python (tournaments.planning imports nothing from Django): no database here.
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.seating import (
+from tournaments.planning.seating import (
     SeatingError,
     meeting_counts,
     plan_rounds,
     repeated_meetings,
     seat_round,
-    swap_players,
     table_sizes,
 )
 
@@ -174,6 +173,7 @@ def test_sixteen_players_sixth_round_repeats_only_what_counting_forces():
     ("n", "rounds", "bound"),
     [(20, 5, 1), (20, 6, 13), (22, 5, 6), (22, 6, 10), (37, 6, 0), (100, 6, 0)],
 )
+@pytest.mark.slow
 def test_repeated_meetings_stay_below_measured_bound(n, rounds, bound):
     plan = plan_rounds(names(n), rounds, seed=2026)
     for seating in plan:
@@ -303,7 +303,7 @@ def test_global_random_is_neither_used_nor_disturbed():
 
 
 def test_module_imports_no_django():
-    code = "import sys, tournaments.seating; sys.exit('django' in sys.modules)"
+    code = "import sys, tournaments.planning.seating; sys.exit('django' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
 
 
@@ -349,36 +349,3 @@ def test_mixed_id_types_are_seated_in_the_given_order():
     seating = seat_round(players, seed=1)
     assert_valid_round(seating, players)
     assert seat_round(players, seed=1) == seating
-
-
-# --- swap helper -------------------------------------------------------------
-
-
-def test_swap_players_between_tables_returns_a_new_round():
-    seating = [["a", "b", "c", "d"], ["e", "f", "g", "h"]]
-    swapped = swap_players(seating, "b", "g")
-    assert swapped == [["a", "g", "c", "d"], ["e", "f", "b", "h"]]
-    assert seating == [["a", "b", "c", "d"], ["e", "f", "g", "h"]]
-
-
-def test_swap_players_refuses_to_seat_team_mates_together():
-    seating = [["a", "b", "c", "d"], ["e", "f", "g", "h"]]
-    teams = {"a": 1, "e": 1, "b": 2, "f": 2}
-    with pytest.raises(SeatingError) as info:
-        swap_players(seating, "b", "e", teams=teams)
-    assert info.value.code == "teammates_together"
-    # Swapping the two members of a team is fine: they still sit apart.
-    assert swap_players(seating, "a", "e", teams=teams) == [
-        ["e", "b", "c", "d"],
-        ["a", "f", "g", "h"],
-    ]
-
-
-def test_swap_players_rejects_unknown_or_identical_players():
-    seating = [["a", "b", "c", "d"], ["e", "f", "g", "h"]]
-    with pytest.raises(SeatingError) as info:
-        swap_players(seating, "a", "z")
-    assert info.value.code == "unknown_player"
-    with pytest.raises(SeatingError) as info:
-        swap_players(seating, "a", "a")
-    assert info.value.code == "same_player"

@@ -21,9 +21,9 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.models import Count, F, Q, Sum
 
 import scoring
-from tournaments.exports.season import season_placings
 from tournaments.models import PLAYED_HAND, Event, EventResult, Hand, HandScore, Player, Round
 from tournaments.selectors.ranking import tournament_ranking
+from tournaments.selectors.season import season_placings
 from tournaments.services.hands import delete_hand, save_hand, seat_table
 from tournaments.services.results import rebuild_all_event_results
 
@@ -202,6 +202,7 @@ def full_rows() -> list[tuple[Any, ...]]:
 # --- the tests -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_generated_data_statistics_equal_the_ledgers(generated):
     # generate_data fills EventResult in one pass: every player's figures in every
     # event must be what SQL finds in the ledger.
@@ -216,6 +217,7 @@ def test_generated_data_statistics_equal_the_ledgers(generated):
     assert Event.objects.filter(kind=Event.Kind.TOURNAMENT).exists()
 
 
+@pytest.mark.slow
 def test_saves_and_deletes_keep_statistics_as_a_rebuild_would(generated, organiser):
     # Hands added (copies of a table's own hands, so valid there) and deleted through
     # the services, at random tables: each write refreshes only its table's players'
@@ -310,6 +312,7 @@ def test_tournament_places_break_ties_as_the_ranking_does(club, players, organis
     assert season == places
 
 
+@pytest.mark.slow
 def test_the_migration_fills_what_the_services_write(generated):
     # 0006 fills existing databases with the historical models; same rows as the app.
     expected = full_rows()

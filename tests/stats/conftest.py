@@ -43,12 +43,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
 
 import pytest
 
 from tournaments.models import Event, Hand, Player, Round, Table
-from tournaments.services.hands import save_hand, seat_table
+from tournaments.services.hands import seat_table
+
+from ..factories import store_hand
 
 
 @dataclass
@@ -80,19 +81,20 @@ def enter(organiser) -> Callable[..., Hand]:
         chelem_announced: bool = False,
         chelem_made_by: str = "",
     ) -> Hand:
-        hand = Hand(
+        return store_hand(
+            table,
+            organiser,
             dealer=dealer,
             taker=taker,
             partner=partner,
             contract=contract,
             oudlers=oudlers,
-            points=Decimal(str(points)),
+            points=points,
             petit_au_bout=petit_au_bout,
             poignees=[{"player": p.pk, "size": size} for p, size in poignees],
             chelem_announced=chelem_announced,
             chelem_made_by=chelem_made_by,
         )
-        return save_hand(table=table, hand=hand, user=organiser).hand
 
     return play
 

@@ -10,8 +10,6 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
-from django.urls import reverse
 
 from tournaments.demo import random_hand
 from tournaments.models import Club, Event, Hand, Player, Registration, Round
@@ -23,28 +21,6 @@ NAMES = [
     "Inès", "Jules", "Karim", "Léa", "Marc", "Nadia", "Olivier", "Pauline",
     "Quentin", "Rose", "Simon", "Théo",
 ]  # fmt: skip
-
-
-@pytest.fixture
-def organiser_client(client, organiser) -> Client:
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
-def assert_denied(scorekeeper, stranger) -> Callable[..., None]:
-    """An organisers' page: anonymous -> login, a scorekeeper or a stranger -> 403."""
-
-    def check(url: str, method: str = "get", data: dict | None = None) -> None:
-        response = getattr(Client(), method)(url, data or {})
-        assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
-        for user in (scorekeeper, stranger):
-            denied = Client()
-            denied.force_login(user)
-            assert getattr(denied, method)(url, data or {}).status_code == 403
-
-    return check
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.urls import reverse
 
 from tournaments.models import Registration
@@ -41,6 +42,7 @@ def test_blank_sheets_one_per_table_with_a_row_per_deal(organiser_client, tourna
     assert header.count("<th") == 3 + 4 + 1
 
 
+@pytest.mark.slow
 def test_a_table_of_five_says_the_dealer_sits_out(organiser_client, tournament, registered, club):
     from tournaments.models import Player
 

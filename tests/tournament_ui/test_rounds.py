@@ -5,9 +5,10 @@ from __future__ import annotations
 from django.contrib.messages import constants
 from django.urls import reverse
 
-from tournaments import seating
 from tournaments.models import Registration, Round, Seat, Table, Team
-from tournaments.services.tournament import generate_round, previous_seatings
+from tournaments.planning import seating
+from tournaments.selectors.tournament import previous_seatings
+from tournaments.services.tournament import generate_round
 
 from .conftest import lock_round, play_round
 
@@ -283,3 +284,25 @@ def test_manage_page_lists_rounds_and_offers_the_next_one(
     lock_round(round_, organiser)
     response = organiser_client.get(reverse("tournament_manage", args=[tournament.pk]))
     assert response.context["can_generate"] and response.context["next_number"] == 2
+
+
+def test_impossible_teams_message_names_the_tables_and_the_team_size(
+    organiser_client, tournament, registered
+):
+    # The service converts the planner's error once; the organiser reads its numbers.
+    team = Team.objects.create(event=tournament, name="Trop")
+    Registration.objects.filter(event=tournament, player__in=registered[:5]).update(team=team)
+    response = organiser_client.post(reverse("round_generate", args=[tournament.pk]), follow=True)
+    [message] = error_messages(response)
+    # "4 tables for a team of 5" (in French or English).
+    assert "4 tables" in message and " 5" in message, message
+
+
+def test_manage_page_says_every_planned_round_is_seated(
+    organiser_client, tournament, registered, organiser
+):
+    for _ in range(tournament.rounds_planned):
+        lock_round(generate_round(event=tournament), organiser)
+    response = organiser_client.get(reverse("tournament_manage", args=[tournament.pk]))
+    assert not response.context["can_generate"] and response.context["all_rounds_seated"]
+    assert 'id="generate-help"' in response.content.decode()

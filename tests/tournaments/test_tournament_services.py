@@ -8,12 +8,12 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournaments import seating
 from tournaments.models import Event, Hand, Player, Registration, Round, Team
+from tournaments.planning import seating
+from tournaments.selectors.tournament import previous_seatings
 from tournaments.services.hands import save_hand, table_seats, validate_sheet
 from tournaments.services.tournament import (
     generate_round,
-    previous_seatings,
     regenerate_round,
     set_registration_present,
     swap_players,
@@ -91,6 +91,7 @@ def test_the_same_seed_gives_the_same_round(tournament):
     assert previous_seatings(tournament, 2) == seated
 
 
+@pytest.mark.slow
 def test_team_mates_never_share_a_table(tournament, organiser):
     register(tournament, 20, teams=5)  # five teams of four
     tournament.team_size = 4
@@ -104,6 +105,7 @@ def test_team_mates_never_share_a_table(tournament, organiser):
         lock(round_, organiser)
 
 
+@pytest.mark.slow
 def test_withdrawn_players_are_not_seated_and_late_arrivals_are(tournament, organiser):
     players = register(tournament, 13)
     lock(generate_round(event=tournament), organiser)
