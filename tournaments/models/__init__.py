@@ -1,0 +1,35 @@
+"""Everything stored: clubs, players, events, rounds, tables, hands and the score ledger.
+
+One module per subject; every model is imported here because Django looks for an
+app's models in ``tournaments.models``, and so that ``from tournaments.models
+import X`` keeps working wherever X now lives.
+"""
+
+from __future__ import annotations
+
+from .clubs import Club, Player, Season
+from .events import Event, Registration, Round, Seat, Table, Team
+from .hands import PLAYED_HAND, EventResult, Hand, HandScore
+from .submissions import Submission
+
+# simple_history attaches this model to tournaments.models.hands; named here too,
+# as it was when every model lived in one module.
+HistoricalHand = Hand.history.model
+
+__all__ = [
+    "PLAYED_HAND",
+    "Club",
+    "Event",
+    "EventResult",
+    "Hand",
+    "HandScore",
+    "HistoricalHand",
+    "Player",
+    "Registration",
+    "Round",
+    "Season",
+    "Seat",
+    "Submission",
+    "Table",
+    "Team",
+]

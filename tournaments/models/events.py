@@ -1,0 +1,224 @@
+"""Events and how they are laid out: rounds, tables, seats, teams and registrations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+import scoring
+
+from .clubs import Club, Player
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        CLUB_NIGHT = "club_night", _("club night")
+        TOURNAMENT = "tournament", _("tournament")
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="events"
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.CLUB_NIGHT)
+    name = models.CharField(_("name"), max_length=160)
+    date = models.DateField(_("date"))
+    rules_name = models.CharField(_("rule set"), max_length=60, default="fft")
+    # The exact rules the hands were scored with, kept even if a preset changes later.
+    rules_json = models.JSONField(_("rules (JSON)"), default=dict, blank=True)
+    published = models.BooleanField(_("published"), default=False)
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("number of rounds"), default=1, validators=[MinValueValidator(1), MaxValueValidator(30)]
+    )
+    deals_per_round = models.PositiveSmallIntegerField(
+        _("deals per table per round"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(99)],
+    )
+    team_size = models.PositiveSmallIntegerField(
+        _("team size"),
+        default=0,
+        help_text=_("0 for an individual event, 2 for pairs, 4 for fours."),
+        validators=[MaxValueValidator(4)],
+    )
+    seed = models.BigIntegerField(_("seating seed"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        permissions = [("organise", _("Can organise events, players and tables"))]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.rules_json:
+            self.rules_json = scoring.rules_from_json(self.rules_name).to_json()
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        # A tournament's public face is its ranking; a club night's, its results.
+        if self.kind == self.Kind.TOURNAMENT:
+            return reverse("tournament_ranking", args=[self.pk])
+        return reverse("event_detail", args=[self.pk])
+
+    @property
+    def rules(self) -> scoring.RuleSet:
+        return scoring.rules_from_json(self.rules_json or self.rules_name)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        LOCKED = "locked", _("locked")
+
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="rounds"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = pgettext_lazy("tournament", "round")
+        verbose_name_plural = pgettext_lazy("tournament", "rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)s") % {"number": self.number}
+
+
+class Table(models.Model):
+    class FiveMode(models.TextChoices):
+        CALLED_KING = "called_king", _("called king (5 players)")
+        DEALER_OUT = "dealer_out", _("dealer sits out (4 players)")
+
+    round = models.ForeignKey(
+        Round,
+        verbose_name=pgettext_lazy("tournament", "round"),
+        on_delete=models.CASCADE,
+        related_name="tables",
+    )
+    number = models.PositiveSmallIntegerField(_("table number"))
+    five_mode = models.CharField(
+        _("game at 5"),
+        max_length=20,
+        choices=FiveMode.choices,
+        default=FiveMode.CALLED_KING,
+        help_text=_("Only used at a table of 5."),
+    )
+    scorekeepers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("scorekeepers"),
+        blank=True,
+        related_name="scored_tables",
+    )
+    validated_at = models.DateTimeField(_("sheet validated at"), null=True, blank=True)
+    validated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("sheet validated by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+    def get_absolute_url(self) -> str:
+        return reverse("table_sheet", args=[self.pk])
+
+    @property
+    def is_validated(self) -> bool:
+        return self.validated_at is not None
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField(_("position"))
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.position}: {self.player}"
+
+
+class Team(models.Model):
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="teams"
+    )
+    name = models.CharField(_("name"), max_length=120)
+
+    class Meta:
+        ordering = ["event", "name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [models.UniqueConstraint(fields=["event", "name"], name="team_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    """A player entered in a tournament; withdrawn players keep their scores."""
+
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="registrations"
+    )
+    team = models.ForeignKey(
+        Team,
+        verbose_name=_("team"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="members",
+    )
+    active = models.BooleanField(
+        _("present"), default=True, help_text=_("Untick for a withdrawal before the next round.")
+    )
+
+    class Meta:
+        ordering = ["event", "player__name"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="registration_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
