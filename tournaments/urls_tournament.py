@@ -3,7 +3,7 @@ public ones under "tournament/" and "season/"."""
 
 from django.urls import path
 
-from .views import season, tournament
+from .views import registrations, rounds, season, tournament, tournament_public
 
 urlpatterns = [
     # organisers
@@ -13,22 +13,22 @@ urlpatterns = [
     path("organise/tournament/<int:pk>/edit/", tournament.tournament_edit, name="tournament_edit"),
     path(
         "organise/tournament/<int:pk>/players/",
-        tournament.tournament_registrations,
+        registrations.tournament_registrations,
         name="tournament_registrations",
     ),
     path(
         "organise/tournament/<int:pk>/players/import/",
-        tournament.tournament_import,
+        registrations.tournament_import,
         name="tournament_import",
     ),
     path(
         "organise/tournament/registration/<int:pk>/present/",
-        tournament.registration_present,
+        registrations.registration_present,
         name="registration_present",
     ),
     path(
         "organise/tournament/<int:pk>/rounds/generate/",
-        tournament.round_generate,
+        rounds.round_generate,
         name="round_generate",
     ),
     path(
@@ -46,28 +46,26 @@ urlpatterns = [
         tournament.tournament_export,
         name="tournament_export",
     ),
-    path("organise/tournament/round/<int:pk>/", tournament.round_manage, name="round_manage"),
-    path("organise/tournament/round/<int:pk>/swap/", tournament.round_swap, name="round_swap"),
-    path(
-        "organise/tournament/round/<int:pk>/redraw/", tournament.round_redraw, name="round_redraw"
-    ),
+    path("organise/tournament/round/<int:pk>/", rounds.round_manage, name="round_manage"),
+    path("organise/tournament/round/<int:pk>/swap/", rounds.round_swap, name="round_swap"),
+    path("organise/tournament/round/<int:pk>/redraw/", rounds.round_redraw, name="round_redraw"),
     path(
         "organise/tournament/round/<int:pk>/scorekeepers/",
-        tournament.round_scorekeepers,
+        rounds.round_scorekeepers,
         name="round_scorekeepers",
     ),
-    path("organise/tournament/round/<int:pk>/print/", tournament.round_print, name="round_print"),
-    path(
-        "organise/tournament/round/<int:pk>/sheets/", tournament.round_sheets, name="round_sheets"
-    ),
+    path("organise/tournament/round/<int:pk>/print/", rounds.round_print, name="round_print"),
+    path("organise/tournament/round/<int:pk>/sheets/", rounds.round_sheets, name="round_sheets"),
     path("organise/season/new/", season.season_create, name="season_create"),
     path("organise/season/<int:pk>/edit/", season.season_edit, name="season_edit"),
     path("organise/season/<int:pk>/export/", season.season_export, name="season_export"),
     # everyone, once published
-    path("tournament/<int:pk>/", tournament.tournament_ranking_page, name="tournament_ranking"),
+    path(
+        "tournament/<int:pk>/", tournament_public.tournament_ranking_page, name="tournament_ranking"
+    ),
     path(
         "tournament/<int:pk>/round/<int:number>/",
-        tournament.tournament_round_results,
+        tournament_public.tournament_round_results,
         name="tournament_round_results",
     ),
     path("season/<int:pk>/", season.season_detail, name="season_detail"),

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Round
-from tournaments.selectors import stats
+from tournaments.selectors.head_to_head import head_to_head
 from tournaments.services.hands import seat_table
 
 
@@ -21,7 +21,7 @@ def url(a, b) -> str:
 
 def test_head_to_head_totals_over_shared_tables(anne_bruno):
     anne, bruno = anne_bruno
-    h2h = stats.head_to_head(anne, bruno)
+    h2h = head_to_head(anne, bruno)
     # Soirée 1 (6 hands) and Soirée 2 (4 hands); the draft is not counted.
     # Anne 1913 + 438 = 2351; Bruno -251 + 643 = 392.
     assert (h2h.tables, h2h.hands, h2h.a_total, h2h.b_total) == (2, 10, 2351, 392)
@@ -29,7 +29,7 @@ def test_head_to_head_totals_over_shared_tables(anne_bruno):
 
 def test_head_to_head_as_taker_against_the_other(anne_bruno):
     anne, bruno = anne_bruno
-    h2h = stats.head_to_head(anne, bruno)
+    h2h = head_to_head(anne, bruno)
     # Anne took against Bruno: H1 (+240/-80, made), H2 (-123/+41, failed), H6 (+1680/-560,
     # made): 3 hands, 2 made, Anne 240-123+1680 = 1797, Bruno -80+41-560 = -599.
     a = h2h.a_took
@@ -41,7 +41,7 @@ def test_head_to_head_as_taker_against_the_other(anne_bruno):
 
 def test_head_to_head_as_partners(anne_bruno):
     anne, bruno = anne_bruno
-    partners = stats.head_to_head(anne, bruno).partners
+    partners = head_to_head(anne, bruno).partners
     # K1 Anne called Bruno (+58/+29), K3 Bruno called Anne (+90/+180): both made.
     assert (partners.hands, partners.made, partners.a_points, partners.b_points) == (
         2,
@@ -53,7 +53,7 @@ def test_head_to_head_as_partners(anne_bruno):
 
 def test_head_to_head_lists_shared_tables_newest_first(anne_bruno, season):
     anne, bruno = anne_bruno
-    tables = stats.head_to_head(anne, bruno).shared_tables
+    tables = head_to_head(anne, bruno).shared_tables
     assert [(t.table_id, t.hands, t.a_total, t.b_total) for t in tables] == [
         (season.second_table.pk, 4, 438, 643),
         (season.first_table.pk, 6, 1913, -251),
@@ -62,7 +62,7 @@ def test_head_to_head_lists_shared_tables_newest_first(anne_bruno, season):
 
 def test_head_to_head_is_symmetric(anne_bruno):
     anne, bruno = anne_bruno
-    there, back = stats.head_to_head(anne, bruno), stats.head_to_head(bruno, anne)
+    there, back = head_to_head(anne, bruno), head_to_head(bruno, anne)
     assert (back.a_total, back.b_total) == (there.b_total, there.a_total)
     assert back.a_took.hands == there.b_took.hands and back.b_took.hands == there.a_took.hands
 
@@ -95,7 +95,7 @@ def test_meeting_only_in_an_unpublished_event_is_never_met(
         players=[hugo, ines, anne, bruno],
     )
     enter(table, hugo, hugo, "garde", 2, 56)
-    assert not stats.head_to_head(hugo, ines).met
+    assert not head_to_head(hugo, ines).met
     # Neither played a published event: the public does not know them (issue 10);
     # organisers see the page, which counts published events only.
     assert client.get(url(hugo, ines)).status_code == 404

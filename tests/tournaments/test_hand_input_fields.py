@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.admin import HandAdminForm
+from tournaments.admin.hands import HandAdminForm
 from tournaments.exports.tournament import _HAND_FIELDS
 from tournaments.models import Hand
 from tournaments.selectors.sheet import HISTORY_FIELDS

@@ -2,8 +2,9 @@
 
 Only published events count for the public; an unpublished event's chart is a
 404 (not 403) except for organisers, as on the event page itself. Figures come
-from selectors.stats (the ledger, summed by the database); this module only
-picks what to show and hands series to the SVG drawing in tournaments.charts.
+from selectors.stats, selectors.head_to_head and selectors.running_totals (the
+ledger, summed by the database); this module only picks what to show and hands
+series to the SVG drawing in tournaments.charts.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from django.utils.translation import gettext as _
 
 from .. import charts
 from ..models import Event, Player
+from ..selectors import head_to_head as head_to_head_selectors
 from ..selectors import public as public_selectors
+from ..selectors import running_totals
 from ..selectors import stats as selectors
 from ..selectors.access import is_organiser
 
@@ -56,7 +59,7 @@ def running_series(label: str, totals: list[int]) -> charts.Series:
 
 
 def player_event_chart(player: Player, event: selectors.PlayerEventRow) -> charts.Chart:
-    totals = selectors.player_running_total(player, event.event_id)
+    totals = running_totals.player_running_total(player, event.event_id)
     return charts.line_chart(
         [running_series(player.name, totals)],
         chart_id="running-chart",
@@ -70,7 +73,7 @@ def player_event_chart(player: Player, event: selectors.PlayerEventRow) -> chart
 
 def event_chart(event: Event) -> charts.Chart | None:
     """Every player's running total through the event; None before the first hand."""
-    series = selectors.event_running_totals(event)
+    series = running_totals.event_running_totals(event)
     if not series:
         return None
     return charts.line_chart(
@@ -156,7 +159,7 @@ def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
     return render(
         request,
         TEMPLATES + "head_to_head.html",
-        {"a": first, "b": second, "h2h": selectors.head_to_head(first, second)},
+        {"a": first, "b": second, "h2h": head_to_head_selectors.head_to_head(first, second)},
     )
 
 

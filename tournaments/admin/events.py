@@ -1,0 +1,90 @@
+"""The back office for events: the form that changes a rule set through the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.http import HttpRequest
+
+from ..errors import EventError
+from ..models import Event, Round, Team
+from ..services import events as event_services
+from ..services.results import refresh_event_results
+from .seating import KeepScoredTablesFormSet
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    formset = KeepScoredTablesFormSet
+    extra = 0
+    fields = ["number", "status"]
+    readonly_fields = ["status"]
+
+
+class TeamInline(admin.TabularInline):
+    model = Team
+    extra = 0
+
+
+class EventAdminForm(forms.ModelForm):
+    """A new rule set must be known and able to score every stored hand of the event."""
+
+    class Meta:
+        model = Event
+        fields = [
+            "club",
+            "kind",
+            "name",
+            "date",
+            "rules_name",
+            "published",
+            "rounds_planned",
+            "deals_per_round",
+            "team_size",
+            "seed",
+        ]
+
+    def clean_rules_name(self) -> str:
+        rules_name = self.cleaned_data["rules_name"]
+        if self.instance.pk is not None and rules_name == self.instance.rules_name:
+            return rules_name
+        try:
+            if self.instance.pk is None:
+                event_services.check_rules_name(rules_name)
+            else:
+                event_services.check_rules_change(event=self.instance, rules_name=rules_name)
+        except EventError as error:
+            raise forms.ValidationError(error.message) from error
+        return rules_name
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    form = EventAdminForm
+    list_display = ["name", "date", "kind", "club", "rules_name", "published", "team_size"]
+    list_filter = ["kind", "published", "club", "rules_name"]
+    search_fields = ["name", "club__name"]
+    date_hierarchy = "date"
+    list_select_related = ["club"]
+    readonly_fields = ["rules_json"]
+    inlines = [RoundInline, TeamInline]
+
+    def save_model(self, request: HttpRequest, obj: Event, form: Any, change: bool) -> None:
+        if not change or "rules_name" not in form.changed_data:
+            super().save_model(request, obj, form, change)
+        else:
+            # The other fields first, under the old rules; then the rule set through
+            # the service, which rescores every hand (the admin view is one transaction).
+            new_rules = obj.rules_name
+            old = Event.objects.values("rules_name", "rules_json").get(pk=obj.pk)
+            obj.rules_name, obj.rules_json = old["rules_name"], old["rules_json"]
+            obj.save()
+            event_services.update_event(
+                event=obj, name=obj.name, date=obj.date, rules_name=new_rules, rescore=True
+            )
+            obj.refresh_from_db()
+        if change:
+            # The kind decides how places are broken: the stored places follow it.
+            refresh_event_results(event_id=obj.pk)

@@ -1,0 +1,164 @@
+"""Tournament registrations: registering entrants one by one, importing them from a
+file, and marking them present or withdrawn.
+
+Organiser pages only (the "organise" permission).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from ..errors import EventError
+from ..forms.tournament import ImportForm, RegistrationForm
+from ..imports import ImportFileError, ImportReport
+from ..models import Event, Registration
+from ..selectors import tournament as selectors
+from ..services import imports as import_services
+from ..services import tournament as services
+from .organiser import organiser_required
+from .submissions import Outcome, replayed, replays_submission, respond, submit
+from .tournament import TEMPLATES, get_tournament, posted
+
+# The import names the column at fault by its key; the page shows it in words.
+IMPORT_COLUMNS = {
+    "name": gettext_lazy("name"),
+    "licence": gettext_lazy("licence"),
+    "club": gettext_lazy("club"),
+    "team": gettext_lazy("team"),
+}
+
+
+def _registrations_page(
+    request: HttpRequest, event: Event, form: RegistrationForm, status: int = 200
+) -> HttpResponse:
+    registrations = selectors.event_registrations(event)
+    return render(
+        request,
+        TEMPLATES + "registrations.html",
+        {
+            "event": event,
+            "registrations": registrations,
+            "counts": selectors.registration_counts(registrations),
+            "form": form,
+            "import_form": ImportForm(),
+        },
+        status=status,
+    )
+
+
+@organiser_required
+@replays_submission
+def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_tournament(pk)
+    form = RegistrationForm(
+        *posted(request),
+        event=event,
+        players=selectors.unregistered_players(event),
+        initial={"club": event.club},
+    )
+    if request.method == "POST" and form.is_valid():
+
+        def write() -> Outcome:
+            data = form.cleaned_data
+            registration = services.register_entrant(
+                event=event,
+                player=data["player"],
+                club=data["club"],
+                name=data["name"],
+                licence=data["licence"],
+                team_name=data.get("team", ""),
+            )
+            return Outcome(
+                redirect_url=reverse("tournament_registrations", args=[event.pk]),
+                message=_("%(player)s is registered.") % {"player": registration.player.name},
+            )
+
+        try:
+            outcome = submit(request, write)
+        except EventError as error:
+            form.add_service_error(error)
+        else:
+            return respond(request, outcome)
+    return _registrations_page(request, event, form)
+
+
+@organiser_required
+def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_tournament(pk)
+    form = ImportForm(*posted(request, files=True))
+    report = None
+    # The report is the answer, shown on this page rather than after a redirect: posting
+    # the same file again is harmless (nobody is registered twice), and a repeated
+    # submission key shows the first import's report, not "already registered: all".
+    first = replayed(request)
+    if first is not None:
+        report = ImportReport(**first.data)
+    elif request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+
+        def write() -> Outcome:
+            done = import_services.import_registrations(
+                event=event, file=upload.read(), filename=upload.name
+            )
+            if not done.ok:
+                raise _NotImported(done)  # nothing was imported: the key stays unused
+            return Outcome(data=_report_data(done))
+
+        try:
+            report = ImportReport(**submit(request, write).data)
+        except _NotImported as refused:
+            report = refused.report
+        except ImportFileError as error:
+            form.add_error("file", error.message)
+    return render(
+        request,
+        TEMPLATES + "import.html",
+        {
+            "event": event,
+            "form": form,
+            "report": report,
+            "row_errors": [
+                (e.row, IMPORT_COLUMNS.get(e.field, e.field), e.message)
+                for e in (report.errors if report else [])
+            ],
+            # After an import the form is for another file: a new key, not the one used.
+            "submission_done": report is not None and report.ok,
+        },
+    )
+
+
+class _NotImported(Exception):
+    def __init__(self, report: ImportReport) -> None:
+        super().__init__()
+        self.report = report
+
+
+def _report_data(report: ImportReport) -> dict[str, Any]:
+    # Only reports without errors are stored: their counts are all there is to show.
+    return {name: value for name, value in vars(report).items() if name != "errors"}
+
+
+@require_POST
+@organiser_required
+def registration_present(request: HttpRequest, pk: int) -> HttpResponse:
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "event"),
+        pk=pk,
+        event__kind=Event.Kind.TOURNAMENT,
+    )
+    present = request.POST.get("present") == "1"
+    services.set_registration_present(registration=registration, present=present)
+    if present:
+        message = _("%(player)s is present from the next round seated.")
+    else:
+        message = _("%(player)s is withdrawn from the next round seated.")
+    messages.success(request, message % {"player": registration.player.name})
+    return redirect("tournament_registrations", pk=registration.event_id)

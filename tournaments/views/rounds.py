@@ -1,0 +1,224 @@
+"""Tournament rounds: seating the next round, swapping players, redrawing, choosing
+scorekeepers, and the printables (seating sheet, blank score sheets).
+
+Organiser pages only (the "organise" permission).
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..forms.tournament import ScorekeepersForm, SwapForm
+from ..models import Round
+from ..rules.dealing import dealer_for
+from ..selectors import tournament as selectors
+from ..services import tournament as services
+from .organiser import organiser_required
+from .submissions import Outcome, replays_submission, respond, submit
+from .tournament import TEMPLATES, get_round, get_tournament, validation_message
+
+
+@require_POST
+@organiser_required
+@replays_submission
+def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_tournament(pk)
+
+    def write() -> Outcome:
+        round_ = services.generate_round(event=event)
+        return Outcome(
+            redirect_url=reverse("round_manage", args=[round_.pk]),
+            message=_("Round %(number)s is seated.") % {"number": round_.number},
+        )
+
+    try:
+        return respond(request, submit(request, write))
+    except ValidationError as error:
+        messages.error(request, validation_message(error))
+    return redirect("tournament_manage", pk=event.pk)
+
+
+def _round_page(
+    request: HttpRequest,
+    round_: Round,
+    *,
+    swap_form: SwapForm | None = None,
+    scorekeepers_form: ScorekeepersForm | None = None,
+) -> HttpResponse:
+    event = round_.event
+    tables = selectors.round_tables(round_, with_scorekeepers=True)
+    meetings = selectors.round_meetings(round_, tables)
+    scorekeepers_form = scorekeepers_form or ScorekeepersForm(tables=tables)
+    fields = dict(scorekeepers_form.rows())
+    later = Round.objects.filter(event=event, number__gt=round_.number).exists()
+    refusal = selectors.redraw_refusal(
+        round_, later_rounds=later, has_hands=any(t.hand_count for t in tables)
+    )
+    rows = [
+        {
+            "table": table,
+            "seats": list(table.seats.all()),
+            "pairs": meetings.by_table.get(table.pk, []),
+            "scorekeepers": fields[table],
+        }
+        for table in tables
+    ]
+    return render(
+        request,
+        TEMPLATES + "round.html",
+        {
+            "event": event,
+            "round": round_,
+            "rows": rows,
+            "meetings": meetings,
+            "validated": sum(1 for t in tables if t.is_validated),
+            "swap_form": swap_form or SwapForm(tables=tables),
+            "scorekeepers_form": scorekeepers_form,
+            "redraw_refusal": refusal,
+        },
+    )
+
+
+@organiser_required
+def round_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    return _round_page(request, get_round(pk))
+
+
+@require_POST
+@organiser_required
+@replays_submission
+def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = get_round(pk)
+    form = SwapForm(request.POST, tables=selectors.round_tables(round_))
+    if form.is_valid():
+        player_a, player_b = form.chosen()
+
+        def write() -> Outcome:
+            services.swap_players(round=round_, player_a=player_a, player_b=player_b)
+            return Outcome(
+                redirect_url=reverse("round_manage", args=[round_.pk]),
+                message=_("%(a)s and %(b)s swapped seats.")
+                % {"a": player_a.name, "b": player_b.name},
+            )
+
+        try:
+            return respond(request, submit(request, write))
+        except ValidationError as error:
+            form.add_error(None, validation_message(error))
+    return _round_page(request, round_, swap_form=form)
+
+
+@require_POST
+@organiser_required
+@replays_submission
+def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = get_round(pk)
+    later = Round.objects.filter(event=round_.event, number__gt=round_.number).exists()
+    has_hands = services.round_started(round_)
+    refusal = selectors.redraw_refusal(round_, later_rounds=later, has_hands=has_hands)
+    if refusal:
+        messages.error(request, refusal)
+        return redirect("round_manage", pk=round_.pk)
+    if request.POST.get("confirm") != "1":
+        # The first press only shows what the redraw would do; it takes a second one.
+        carried = [
+            (name, value)
+            for name, value in request.POST.items()
+            if name not in ("csrfmiddlewaretoken", "confirm")
+        ]
+        return render(
+            request,
+            TEMPLATES + "round_redraw_confirm.html",
+            {
+                "event": round_.event,
+                "round": round_,
+                "plan": selectors.redraw_plan(round_),
+                "carried": carried,
+            },
+        )
+
+    def write() -> Outcome:
+        # A fresh attempt number each time: the same one would draw the same seating again.
+        services.regenerate_round(round=round_, attempt=random.SystemRandom().randrange(1, 2**31))
+        return Outcome(
+            redirect_url=reverse("round_manage", args=[round_.pk]),
+            message=_("Round %(number)s was redrawn.") % {"number": round_.number},
+        )
+
+    try:
+        return respond(request, submit(request, write))
+    except ValidationError as error:
+        messages.error(request, validation_message(error))
+    return redirect("round_manage", pk=round_.pk)
+
+
+@require_POST
+@organiser_required
+@replays_submission
+def round_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = get_round(pk)
+    tables = selectors.round_tables(round_, with_scorekeepers=True)
+    form = ScorekeepersForm(request.POST, tables=tables)
+    if form.is_valid():
+
+        def write() -> Outcome:
+            services.set_scorekeepers(choices=form.choices())
+            return Outcome(
+                redirect_url=reverse("round_manage", args=[round_.pk]),
+                message=_("The scorekeepers were saved."),
+            )
+
+        return respond(request, submit(request, write))
+    return _round_page(request, round_, scorekeepers_form=form)
+
+
+@organiser_required
+def round_print(request: HttpRequest, pk: int) -> HttpResponse:
+    """The seating of a round on one sheet, to pin up: by table, and players A to Z."""
+    round_ = get_round(pk)
+    tables = selectors.round_tables(round_)
+    by_name = sorted(
+        ((seat.player.name, table.number) for table in tables for seat in table.seats.all()),
+        key=lambda item: item[0].casefold(),
+    )
+    return render(
+        request,
+        TEMPLATES + "round_print.html",
+        {"event": round_.event, "round": round_, "tables": tables, "by_name": by_name},
+    )
+
+
+@organiser_required
+def round_sheets(request: HttpRequest, pk: int) -> HttpResponse:
+    """Blank paper score sheets, one table per printed page."""
+    round_ = get_round(pk)
+    event = round_.event
+    tables = selectors.round_tables(round_)
+    deals = event.deals_per_round or 10
+    sheets = []
+    for table in tables:
+        seats = list(table.seats.all())
+        # Seat 1 deals first and the deal moves on seat by seat (at 5 the dealer sits out).
+        sheets.append(
+            {
+                "table": table,
+                "seats": seats,
+                "deals": [
+                    {"number": n, "dealer": dealer_for(n, seats).player if seats else None}
+                    for n in range(1, deals + 1)
+                ],
+            }
+        )
+    return render(
+        request,
+        TEMPLATES + "round_sheets.html",
+        {"event": event, "round": round_, "sheets": sheets},
+    )

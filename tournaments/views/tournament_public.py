@@ -1,0 +1,58 @@
+"""Tournament rankings: the overall ranking and each round's results.
+
+Public once the tournament is published; before that, organisers see them as a
+preview and everybody else gets 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from ..models import Event, Round
+from ..selectors import public as public_selectors
+from ..selectors import tournament as selectors
+from ..selectors.ranking import round_numbers, team_ranking, tournament_ranking
+from .public import visible_event
+from .tournament import TEMPLATES
+
+
+def _visible_tournament(request: HttpRequest, pk: int) -> Event:
+    return visible_event(request, pk, kind=Event.Kind.TOURNAMENT)
+
+
+def _ranking_context(event: Event, up_to_round: int | None) -> dict[str, Any]:
+    rows = tournament_ranking(event, up_to_round=up_to_round)
+    numbers = round_numbers(event)
+    if up_to_round is not None:
+        numbers = [n for n in numbers if n <= up_to_round]
+    return {
+        "event": event,
+        "provisional": public_selectors.is_provisional(event),
+        "numbers": numbers,
+        "lines": selectors.ranking_lines(rows, numbers),
+        "teams": team_ranking(rows) if event.team_size else [],
+    }
+
+
+def tournament_ranking_page(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _visible_tournament(request, pk)
+    context = _ranking_context(event, None)
+    context["rounds"] = selectors.event_rounds(event)
+    return render(request, TEMPLATES + "ranking.html", context)
+
+
+def tournament_round_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = _visible_tournament(request, pk)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    context = _ranking_context(event, number)
+    context.update(
+        {
+            "round": round_,
+            "tables": selectors.round_tables(round_),
+            "rounds": selectors.event_rounds(event),
+        }
+    )
+    return render(request, TEMPLATES + "round_results.html", context)
