@@ -11,7 +11,7 @@ from typing import Any
 # has one for each of these). Adding a new code means adding it here.
 ERROR_CODES: Mapping[str, str] = MappingProxyType(
     {
-        # scoring/hand.py: the hand itself is impossible or disallowed
+        # scoring/hand/: the hand itself is impossible or disallowed
         "player_count": "a hand is played by 3, 4 or 5 players",
         "duplicate_player": "a player is listed twice",
         "not_a_player": "a named player (taker, partner, bonus) does not play this hand",
