@@ -745,6 +745,7 @@ def child_setup(manifest_path: str, history_events: int) -> None:
 
     from tournaments.demo import random_hand
     from tournaments.models import Club, Event, Player, Registration, Round, Table
+    from tournaments.selectors.access import SYSTEM
     from tournaments.services.hands import save_hand, seat_table, table_seats
 
     call_command("migrate", verbosity=0, interactive=False)
@@ -754,7 +755,7 @@ def child_setup(manifest_path: str, history_events: int) -> None:
     # One hash for every account: hashing 51 passwords would only slow the set-up.
     hashed = make_password(password)
     organiser = User.objects.create(username="organisateur", password=hashed, is_staff=True)
-    organiser.user_permissions.add(Permission.objects.get(codename="organise"))
+    organiser.user_permissions.add(Permission.objects.get(codename="federation"))
     users = User.objects.bulk_create(
         User(username=f"marqueur{i:02d}", password=hashed) for i in range(1, WRITERS + 1)
     )
@@ -782,7 +783,9 @@ def child_setup(manifest_path: str, history_events: int) -> None:
             round_ = Round.objects.create(event=night, number=1)
             chosen = rng.sample(players, 40)
             for t in range(10):
-                table = seat_table(round=round_, number=t + 1, players=chosen[4 * t : 4 * t + 4])
+                table = seat_table(
+                    by=SYSTEM, round=round_, number=t + 1, players=chosen[4 * t : 4 * t + 4]
+                )
                 fill(table, 12, False)
 
     # Tonight's tournament, published: the public follows it while it is scored.
@@ -816,6 +819,7 @@ def child_setup(manifest_path: str, history_events: int) -> None:
                 first = single + 2 * (t - single)
                 keepers = [users[first], users[first + 1]]
             table = seat_table(
+                by=SYSTEM,
                 round=round_,
                 number=t + 1,
                 players=seated[position : position + size],

@@ -10,12 +10,23 @@
     # throw it away (deletes the SQLite file, or drops the PostgreSQL database)
     DATABASE_URL=... .venv/bin/python benchmarks/pages.py drop
 
-Production settings (DEBUG=0, a SECRET_KEY made up here, ALLOWED_HOSTS=testserver,
+Production settings (DEBUG=0, PAGE_CACHE=0 unless set, a SECRET_KEY made up here,
+ALLOWED_HOSTS=testserver,
 static files collected once into /tmp/tarot_bench_static for the manifest storage);
 requests go through django.test.Client in-process, over "https" so the SSL redirect
 stays out of the way. Server time is the Client call: URL routing, middleware
 (session and user queries included), view, selectors, template, and for the
 export the whole file read back.
+
+`measure --gunicorn` then times the public pages again through gunicorn, started on a
+free port with DEPLOYING.md's options (3 gthread workers x 4 threads, DEBUG=0, behind
+a TLS proxy): sequential requests, a new connection each, round trip measured by
+http.client. `compare a.json b.json ...` prints each page's median across sizes and its
+growth from the first file.
+
+Every run measures the floor first and last: the login page (a form, no data); each
+page's figure is also given as a multiple of the floor's median in the same run, and
+the load average (os.getloadavg) is printed at the start and the end.
 
 Pages (subjects picked from what generate_data made):
 - save a hand: POST to the hand form of an open table as its scorekeeper (force_login),
@@ -24,17 +35,20 @@ Pages (subjects picked from what generate_data made):
 - score sheet: the scorekeeper page of the club-night table with the most hands
   (as an organiser), and the same table's public page;
 - club night results: the published club night with the most score rows;
-- tournament ranking: the "Grand Open" (200 players, 6 rounds of 8 deals);
+- tournament ranking: the "Grand Open" (200 players, 6 rounds of 8 deals), its last
+  round's results, and its event page, event results and event chart;
 - season ranking: /season/<pk>/ for the biggest club's last full season, and the
   season selector (selectors.season.season_placings + rules.season_standings, called
   directly) over every event of the database;
-- player page: the player with the most score rows;
+- player page: the player with the most score rows; head-to-head: him and the player
+  he met at the most tables;
 - Excel export of the Grand Open: time, hand-score rows per second, tracemalloc peak.
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import platform
@@ -51,6 +65,7 @@ from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC_ROOT = "/tmp/tarot_bench_static"
+FLOOR = "floor: login page (public)"
 
 
 def configure() -> str:
@@ -63,6 +78,10 @@ def configure() -> str:
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ.setdefault("STATIC_ROOT", STATIC_ROOT)
     os.environ.setdefault("LOG_LEVEL", "ERROR")
+    # The pages' own cost, rendered on every request: the page cache (PAGE_CACHE, on
+    # with REDIS_URL) would serve all but the first from memory. PAGE_CACHE=1 to
+    # measure it.
+    os.environ.setdefault("PAGE_CACHE", "0")
     os.environ["DJANGO_SETTINGS_MODULE"] = "tarot_club.settings"
     sys.path.insert(0, str(ROOT))
     return url
@@ -146,6 +165,7 @@ class Result:
     p95_ms: float
     queries: int
     extra: str = ""
+    ratio: float = 0.0  # median / the floor page's median, same run
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -226,7 +246,12 @@ def apply_what_ifs(names: list[str]) -> None:
 
 
 def measure(
-    url: str, runs: int, json_path: str | None, what_ifs: list[str] | None = None
+    url: str,
+    runs: int,
+    json_path: str | None,
+    what_ifs: list[str] | None = None,
+    *,
+    gunicorn: bool = False,
 ) -> list[Result]:
     if url.startswith("sqlite") and not _sqlite_path(url).exists():
         sys.exit(f"No database at {url}: run setup first.")
@@ -258,21 +283,36 @@ def measure(
     )
 
     organiser, _ = User.objects.get_or_create(username="bench-organiser")
-    organiser.user_permissions.add(Permission.objects.get(codename="organise"))
+    organiser.user_permissions.add(Permission.objects.get(codename="federation"))
     keeper, _ = User.objects.get_or_create(username="bench-scorekeeper")
     as_organiser, as_keeper, anonymous = Client(), Client(), Client()
     as_organiser.force_login(organiser)
     as_keeper.force_login(keeper)
 
     results: list[Result] = []
+    load_start = os.getloadavg()
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in load_start)}", flush=True)
+    floor: list[float] = []
 
     def add(result: Result) -> None:
         results.append(result)
+        result.ratio = result.median_ms / floor[0] if floor else 1.0
         print(
-            f"  {result.page:<34} {result.median_ms:8.1f} ms  p95 {result.p95_ms:8.1f} ms  "
-            f"{result.queries:3d} queries  {result.subject} {result.extra}",
+            f"  {result.page:<40} {result.median_ms:8.1f} ms  p95 {result.p95_ms:8.1f} ms  "
+            f"x{result.ratio:5.1f}  {result.queries:3d} queries  {result.subject} {result.extra}",
             flush=True,
         )
+
+    # The floor: the login page, a form and no data; every page is compared with it.
+    login_url = reverse("login")
+    add(timed(FLOOR, "a form, no data", _get(anonymous, login_url), runs=runs))
+    floor.append(results[-1].median_ms)
+    public_urls: list[tuple[str, str]] = [(FLOOR, login_url)]
+
+    def public(page: str, subject: str, url: str) -> None:
+        """A public page, read anonymously in-process (and through gunicorn later)."""
+        add(timed(page, subject, _get(anonymous, url), runs=runs))
+        public_urls.append((page, url))
 
     from tournaments.services.results import refresh_event_results
 
@@ -348,13 +388,10 @@ def measure(
             runs=runs,
         )
     )
-    add(
-        timed(
-            "table page (public)",
-            f"table {sheet_table.pk}: {sheet_table.n} hands",
-            _get(anonymous, reverse("table_public", args=[sheet_table.pk])),
-            runs=runs,
-        )
+    public(
+        "table page (public)",
+        f"table {sheet_table.pk}: {sheet_table.n} hands",
+        reverse("table_public", args=[sheet_table.pk]),
     )
 
     # club night results: the published club night with the most score rows
@@ -364,13 +401,10 @@ def measure(
         .order_by("-n", "pk")
         .first()
     )
-    add(
-        timed(
-            "club night results (public)",
-            f"event {night.pk}: {night.n} score rows",
-            _get(anonymous, reverse("event_results", args=[night.pk])),
-            runs=runs,
-        )
+    public(
+        "club night results (public)",
+        f"event {night.pk}: {night.n} score rows",
+        reverse("event_results", args=[night.pk]),
     )
 
     # tournament ranking: the Grand Open (or the biggest tournament)
@@ -381,14 +415,17 @@ def measure(
         .first()
     )
     big_rows = HandScore.objects.filter(event=big).count()
-    add(
-        timed(
-            "tournament ranking (public)",
-            f"event {big.pk}: {big.n} players, {big.r} rounds, {big_rows} score rows",
-            _get(anonymous, reverse("tournament_ranking", args=[big.pk])),
-            runs=runs,
-        )
+    big_subject = f"event {big.pk}: {big.n} players, {big.r} rounds, {big_rows} score rows"
+    public("tournament ranking (public)", big_subject, reverse("tournament_ranking", args=[big.pk]))
+    public(
+        "round results (public)",
+        f"round {big.r} of {big_subject}",
+        reverse("tournament_round_results", args=[big.pk, big.r]),
     )
+    # The event's own pages, for the same tournament: they used to grow with the database.
+    public("event page (public)", big_subject, reverse("event_detail", args=[big.pk]))
+    public("event results (public)", big_subject, reverse("event_results", args=[big.pk]))
+    public("event chart (public)", big_subject, reverse("event_chart", args=[big.pk]))
 
     # a correction at the Grand Open: every one of its players' places is rewritten
     big_table = (
@@ -408,13 +445,10 @@ def measure(
     season_rows = HandScore.objects.filter(
         event__club_id=club_id, event__date__gte=season.start, event__date__lte=season.end
     ).count()
-    add(
-        timed(
-            "season ranking page (public)",
-            f"season {season.pk}: {season_rows} score rows",
-            _get(anonymous, reverse("season_detail", args=[season.pk])),
-            runs=max(5, runs // 3),
-        )
+    public(
+        "season ranking page (public)",
+        f"season {season.pk}: {season_rows} score rows",
+        reverse("season_detail", args=[season.pk]),
     )
 
     scored = HandScore.objects.filter(event=OuterRef("pk"))
@@ -438,13 +472,25 @@ def measure(
     busiest = (
         HandScore.objects.values("player_id").annotate(n=Count("id")).order_by("-n", "player_id")
     )[0]
-    add(
-        timed(
-            "player page (public)",
-            f"player {busiest['player_id']}: {busiest['n']} score rows",
-            _get(anonymous, reverse("player_public", args=[busiest["player_id"]])),
-            runs=runs,
-        )
+    public(
+        "player page (public)",
+        f"player {busiest['player_id']}: {busiest['n']} score rows",
+        reverse("player_public", args=[busiest["player_id"]]),
+    )
+
+    # head-to-head: that player and the one he met at most tables
+    his_tables = HandScore.objects.filter(player_id=busiest["player_id"]).values("table_id")
+    rival = (
+        HandScore.objects.filter(table_id__in=his_tables)
+        .exclude(player_id=busiest["player_id"])
+        .values("player_id")
+        .annotate(n=Count("table_id", distinct=True))
+        .order_by("-n", "player_id")
+    )[0]
+    public(
+        "head-to-head (public)",
+        f"players {busiest['player_id']} and {rival['player_id']}: {rival['n']} tables",
+        reverse("head_to_head", args=[busiest["player_id"], rival["player_id"]]),
     )
 
     # Excel export of the Grand Open
@@ -466,6 +512,17 @@ def measure(
     )
     add(result)
 
+    # The floor again: a page that moved much between the start and the end of the run
+    # says the machine's load changed under the measurements.
+    again = timed(FLOOR + " again", "a form, no data", _get(anonymous, login_url), runs=runs)
+    add(again)
+    load_end = os.getloadavg()
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in load_end)}", flush=True)
+
+    served: list[Result] = []
+    if gunicorn:
+        served = measure_gunicorn(url, public_urls, subjects=dict(_subjects(results)), runs=runs)
+
     if json_path:
         meta = {
             "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
@@ -474,14 +531,172 @@ def measure(
             "hands": hands_total,
             "score_rows": scores_total,
             "cpus": os.cpu_count(),
-            "loadavg": os.getloadavg(),
+            "loadavg_start": load_start,
+            "loadavg_end": load_end,
             "python": platform.python_version(),
             "what_if": what_ifs or [],
         }
         Path(json_path).write_text(
-            json.dumps({"meta": meta, "results": [asdict(r) for r in results]}, indent=1)
+            json.dumps(
+                {
+                    "meta": meta,
+                    "results": [asdict(r) for r in results],
+                    "gunicorn": [asdict(r) for r in served],
+                },
+                indent=1,
+            )
         )
     return results
+
+
+def _subjects(results: list[Result]) -> list[tuple[str, str]]:
+    return [(r.page, r.subject) for r in results]
+
+
+# --- through gunicorn ----------------------------------------------------------------------
+
+
+def measure_gunicorn(
+    url: str, pages: list[tuple[str, str]], *, subjects: dict[str, str], runs: int
+) -> list[Result]:
+    """The public pages again, through gunicorn started with DEPLOYING.md's options (3
+    gthread workers of 4 threads, DEBUG=0, behind a TLS proxy) on a free port: the
+    round trip of sequential requests on a new connection each, as nginx opens them.
+    Queries are not counted here (the server is another process): see the in-process
+    figures."""
+    import socket
+    import subprocess
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "BEHIND_TLS_PROXY": "1",
+        "AXES_PROXY_COUNT": "1",
+        "LOG_LEVEL": "ERROR",
+    }
+    log = Path("/tmp/tarot_bench_gunicorn.log")
+    with log.open("w") as log_file:
+        server = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "gunicorn"),
+                "tarot_club.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                *("--workers", "3", "--threads", "4", "--worker-class", "gthread"),
+                *("--worker-connections", "8", "--timeout", "60"),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            return _time_served(port, pages, subjects, runs, server)
+        finally:
+            # Only the server this function started, by its own process.
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def _fetch(port: int, path: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path, headers={"X-Forwarded-Proto": "https", "Host": "127.0.0.1"})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def _time_served(
+    port: int, pages: list[tuple[str, str]], subjects: dict[str, str], runs: int, server: Any
+) -> list[Result]:
+    deadline = time.monotonic() + 60
+    while True:
+        if server.poll() is not None:
+            raise RuntimeError("gunicorn exited: see /tmp/tarot_bench_gunicorn.log")
+        try:
+            _fetch(port, pages[0][1])
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+    print(f"through gunicorn (3 workers x 4 threads), load {os.getloadavg()}", flush=True)
+    served: list[Result] = []
+    floor_ms = 0.0
+    for page, path in pages:
+        # Every worker warms up on the page (3 workers, connections spread by the kernel).
+        for _ in range(9):
+            _fetch(port, path)
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            status = _fetch(port, path)
+            times.append((time.perf_counter() - start) * 1000)
+            if status != 200:
+                raise RuntimeError(f"GET {path} through gunicorn: {status}")
+        result = Result(
+            page,
+            subjects.get(page, ""),
+            runs,
+            statistics.median(times),
+            _percentile(times, 0.95),
+            0,
+        )
+        floor_ms = floor_ms or result.median_ms
+        result.ratio = result.median_ms / floor_ms
+        served.append(result)
+        print(
+            f"  {page:<40} {result.median_ms:8.1f} ms  p95 {result.p95_ms:8.1f} ms  "
+            f"x{result.ratio:5.1f}",
+            flush=True,
+        )
+    print(f"load average after gunicorn: {os.getloadavg()}", flush=True)
+    return served
+
+
+# --- comparing runs ------------------------------------------------------------------------
+
+
+def compare(paths: list[str]) -> None:
+    """Each page's median across runs at growing sizes, and its growth from the first."""
+    runs = [json.loads(Path(p).read_text()) for p in paths]
+    heads = [f"{r['meta']['database']} {r['meta']['hands']:,}" for r in runs]
+    for r in runs:
+        # The floor was measured first and last: the lower of the two is the reference,
+        # which gives the larger (the more cautious) ratios on a machine whose load moved.
+        for section in ("results", "gunicorn"):
+            floors = [x["median_ms"] for x in r.get(section, []) if x["page"].startswith(FLOOR)]
+            for x in r.get(section, []):
+                x["ratio"] = x["median_ms"] / min(floors) if floors else 0.0
+    for section in ("results", "gunicorn"):
+        tables = [{x["page"]: x for x in r.get(section, [])} for r in runs]
+        if not any(tables):
+            continue
+        print(f"\n{section}: median / p95 ms (x lower floor, queries), growth of the median")
+        print("| page | " + " | ".join(heads) + " | growth |")
+        print("|---|" + "---|" * (len(heads) + 1))
+        for page in tables[0]:
+            cells = [t.get(page) for t in tables]
+            shown = [
+                f"{c['median_ms']:.1f} / {c['p95_ms']:.1f} (x{c['ratio']:.1f}, {c['queries']} q)"
+                if c
+                else "-"
+                for c in cells
+            ]
+            first, last = cells[0], cells[-1]
+            growth = (
+                f"{last['median_ms'] / first['median_ms'] - 1:+.0%}"
+                if first and last and first["median_ms"]
+                else "-"
+            )
+            print(f"| {page} | " + " | ".join(shown) + f" | {growth} |")
 
 
 def main() -> None:
@@ -501,13 +716,23 @@ def main() -> None:
         default=[],
         help="measure with a proposed fix applied in this process (repeatable)",
     )
+    m.add_argument(
+        "--gunicorn",
+        action="store_true",
+        help="also time the public pages through gunicorn (DEPLOYING.md's options)",
+    )
     sub.add_parser("drop", help="delete the SQLite file or drop the PostgreSQL database")
+    c = sub.add_parser("compare", help="print the growth of each page across --json files")
+    c.add_argument("files", nargs="+")
     args = parser.parse_args()
+    if args.command == "compare":
+        compare(args.files)
+        return
     url = configure()
     if args.command == "setup":
         setup(url, args.players, args.hands, args.seed)
     elif args.command == "measure":
-        measure(url, args.runs, args.json, args.what_if)
+        measure(url, args.runs, args.json, args.what_if, gunicorn=args.gunicorn)
     else:
         drop(url)
 

@@ -4,7 +4,9 @@ Run from anywhere: `.venv/bin/python benchmarks/seating.py [--seed N] [--effort 
 For each number of players and of rounds it plans the whole event with
 tournaments.planning.seating.plan_rounds (each round looking ahead at the rounds left)
 and prints the table sizes, the repeated meetings (sum over pairs of times met
-minus one), the worst pair count and the seconds taken (total and slowest round).
+minus one), the worst pair count, the duty spread (max - min over the players of the
+rounds spent at a table of 5, and at a table of 3; "-" when the field has none) and the
+seconds taken (total and slowest round).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from tournaments.planning.seating import (
     table_sizes,
 )
 
-PLAYERS = (16, 20, 22, 37, 100, 200)
+PLAYERS = (16, 20, 22, 27, 28, 30, 37, 100, 200)
 ROUNDS = (5, 6)
 
 
@@ -33,6 +35,18 @@ def describe_sizes(n: int) -> str:
     """'4x8 + 5x1' rather than a list of 50 fours."""
     counts = Counter(table_sizes(n))
     return " + ".join(f"{size}x{count}" for size, count in sorted(counts.items()))
+
+
+def duty_spread(plan: list, players: list, size: int) -> str:
+    """Max - min over the players of the rounds spent at a table of `size`."""
+    if not any(len(table) == size for seating in plan for table in seating):
+        return "-"
+    rounds_at = Counter({p: 0 for p in players})
+    for seating in plan:
+        for table in seating:
+            if len(table) == size:
+                rounds_at.update(table)
+    return str(max(rounds_at.values()) - min(rounds_at.values()))
 
 
 def main() -> None:
@@ -43,7 +57,7 @@ def main() -> None:
 
     print(f"seed {args.seed}, effort {args.effort:_} candidate swaps per round")
     header = f"{'players':>7} {'rounds':>6}  {'tables':<12} {'repeats':>7} {'worst':>5}"
-    print(f"{header} {'seconds':>8} {'slowest round':>13}")
+    print(f"{header} {'duty 5':>6} {'duty 3':>6} {'seconds':>8} {'slowest round':>13}")
     for n in PLAYERS:
         players = [f"P{i:03d}" for i in range(n)]
         for rounds in ROUNDS:
@@ -67,7 +81,8 @@ def main() -> None:
             worst = max(meeting_counts(plan).values())
             print(
                 f"{n:>7} {rounds:>6}  {describe_sizes(n):<12} {repeated_meetings(plan):>7} "
-                f"{worst:>5} {total:>8.2f} {slowest:>13.2f}"
+                f"{worst:>5} {duty_spread(plan, players, 5):>6} "
+                f"{duty_spread(plan, players, 3):>6} {total:>8.2f} {slowest:>13.2f}"
             )
 
 

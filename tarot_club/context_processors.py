@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.utils.translation import get_language_from_path
 
+from tournaments.selectors.access import is_organiser
+
 
 def language_switch(request: HttpRequest) -> dict[str, str]:
     """The current address without its language prefix, for the language selector.
@@ -18,3 +20,9 @@ def language_switch(request: HttpRequest) -> dict[str, str]:
     if language and path.startswith(f"/{language}/"):
         path = path[len(language) + 1 :]
     return {"language_neutral_path": path}
+
+
+def roles(request: HttpRequest) -> dict[str, object]:
+    """`organises`: whether the user organises some club or event (the organiser menu).
+    A callable, so the templates that never ask cost no query."""
+    return {"organises": lambda: is_organiser(request.user)}

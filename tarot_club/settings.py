@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "simple_history",
     "axes",
+    "csp",
     "tarot_club",
     "tournaments",
 ]
@@ -61,6 +62,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
@@ -76,7 +78,10 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_IPWARE_PROXY_COUNT = env_int("AXES_PROXY_COUNT", 0)
+# Reverse proxies in front of gunicorn (1 behind the documented nginx): the client's
+# address is read from X-Forwarded-For by tarot_club.client_ip, never a forged entry.
+TRUSTED_PROXY_COUNT = env_int("AXES_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "tarot_club.client_ip.client_address"
 
 ROOT_URLCONF = "tarot_club.urls"
 
@@ -92,6 +97,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tarot_club.context_processors.language_switch",
+                "tarot_club.context_processors.roles",
             ],
             # {% submission_key %} sits beside {% csrf_token %} in every writing form.
             "builtins": ["tournaments.templatetags.submissions"],
@@ -116,6 +122,25 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache: Redis when REDIS_URL is set (shared by every worker and app server), else
+# the local-memory cache of each process. Public pages are cached for anonymous
+# visitors and renewed by every write that changes them (tournaments/views/cached.py,
+# tournaments/services/cache.py). A per-process cache cannot see another worker's
+# writes, so without Redis the page cache is on only in development (one process)
+# unless PAGE_CACHE=1 says the server runs a single process.
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "tarot_club"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+PAGE_CACHE = env_bool("PAGE_CACHE", bool(REDIS_URL) or DEBUG)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -144,6 +169,19 @@ STORAGES = {
     },
 }
 
+# Mail, only for "forgot your password?". Without EMAIL_HOST no mail is sent: the
+# reset page tells the person to ask his club's organiser for a one-time link
+# (made under Club; tarot_club.views.password_reset).
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+MAIL_CONFIGURED = bool(EMAIL_HOST)
+if MAIL_CONFIGURED:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 587)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+    DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tarot_club@localhost")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -156,8 +194,10 @@ SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+# On by default so that check --deploy is clean with DEPLOYING.md's variables; a site
+# with plain-http subdomains sets SECURE_HSTS_INCLUDE_SUBDOMAINS=0 (and PRELOAD=0).
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_PROXY_SSL_HEADER = (
@@ -167,6 +207,36 @@ SECURE_PROXY_SSL_HEADER = (
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        # A 403 (a scorekeeper on another table's sheet, a CSRF failure) is an answer, not
+        # an error: one warning line, without the traceback Django attaches.
+        "forbidden_without_traceback": {"()": "tarot_club.log_filters.ForbiddenWithoutTraceback"}
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["forbidden_without_traceback"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+}
+
+# Content-Security-Policy (django-csp 4): scripts only from our own static files, no
+# inline script or handler (tarot_club/static/js/behaviours.js does what onchange= did).
+# Styles allow 'unsafe-inline': the score sheet, hand form and print pages keep a
+# <style> block each, and the server-drawn SVG charts (tournaments/charts.py) set
+# style="..."; an injected style cannot run code.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
 }

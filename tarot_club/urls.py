@@ -2,11 +2,15 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from tarot_club import views
+
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
+    # Before Django's own: the reset page depends on whether mail is configured.
+    path("accounts/password_reset/", views.password_reset, name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("tournaments.urls")),
     prefix_default_language=False,

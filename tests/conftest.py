@@ -1,4 +1,4 @@
-"""Shared fixtures: an organiser, a scorekeeper, a stranger, and a club night.
+"""Shared fixtures: an organiser, two scorekeepers of the club, a stranger, and a club night.
 
 Every view test gets its permission checks from these (Healthchecks style).
 """
@@ -37,13 +37,15 @@ def organiser(db) -> User:
 
 
 @pytest.fixture
-def scorekeeper(db) -> User:
-    return make_user("marqueur")
+def scorekeeper(club) -> User:
+    """A scorekeeper of `club`: only the club's people (and an event's guests) may be
+    named at its tables."""
+    return factories.make_member("marqueur", club, role="scorekeeper")
 
 
 @pytest.fixture
-def other_scorekeeper(db) -> User:
-    return make_user("autre_marqueur")
+def other_scorekeeper(club) -> User:
+    return factories.make_member("autre_marqueur", club, role="scorekeeper")
 
 
 @pytest.fixture
@@ -101,3 +103,20 @@ def table5(night_round, players, other_scorekeeper) -> Table:
     return factories.make_table(
         night_round, players[4:9], number=2, scorekeepers=[other_scorekeeper]
     )
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Each test starts with an empty cache: public pages are cached (settings.PAGE_CACHE
+    is on in tests), and a page stored by one test must not answer another's request."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture
+def uncached(settings) -> None:
+    """Public pages rendered every time: for tests that count a page's own queries or
+    read its template context twice, or that write around the services (which renew
+    the cached pages: tests/cache)."""
+    settings.PAGE_CACHE = False

@@ -17,7 +17,8 @@ from django.contrib.auth.models import Permission, User
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Club, Event, Hand, Player, Round, Table
+from tournaments.models import Club, Event, Hand, Membership, Player, Round, Table
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, seat_table
 
 PASSWORD = "tarot-pass-2026"
@@ -28,10 +29,19 @@ PLAYER_NAMES = ["Anne", "Bruno", "Chloé", "David", "Emma", "Fabien", "Gaëlle",
 
 
 def make_user(username: str, *, organiser: bool = False) -> User:
-    """A user with the suite's password; an organiser holds the `organise` permission."""
+    """A user with the suite's password. `organiser=True` gives the federation role
+    (every club): the tests of one club's pages need no membership set-up. Per-club
+    roles are built with make_member; tests/permissions sweeps them."""
     user = User.objects.create_user(username=username, password=PASSWORD)
     if organiser:
-        user.user_permissions.add(Permission.objects.get(codename="organise"))
+        user.user_permissions.add(Permission.objects.get(codename="federation"))
+    return user
+
+
+def make_member(username: str, club: Club, role: str = "organiser") -> User:
+    """A user with a role (organiser or scorekeeper) in one club."""
+    user = User.objects.create_user(username=username, password=PASSWORD)
+    Membership.objects.create(user=user, club=club, role=role)
     return user
 
 
@@ -85,7 +95,7 @@ def make_table(
     round_: Round, players: Sequence[Player], *, number: int = 1, **options: Any
 ) -> Table:
     """A table seated in the given order (seat 1 deals first), through the service."""
-    return seat_table(round=round_, number=number, players=players, **options)
+    return seat_table(by=SYSTEM, round=round_, number=number, players=players, **options)
 
 
 # --- hands -----------------------------------------------------------------------------

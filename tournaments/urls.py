@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("tournaments.urls_public")),
     path("score/", include("tournaments.urls_scorekeeping")),
     path("organise/", include("tournaments.urls_organiser")),
+    path("", include("tournaments.urls_people")),
     path("", include("tournaments.urls_tournament")),
     path("", include("tournaments.urls_stats")),
 ]

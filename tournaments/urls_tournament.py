@@ -3,7 +3,7 @@ public ones under "tournament/" and "season/"."""
 
 from django.urls import path
 
-from .views import registrations, rounds, season, tournament, tournament_public
+from .views import registrations, rounds, screen, season, tournament, tournament_public
 
 urlpatterns = [
     # organisers
@@ -68,5 +68,6 @@ urlpatterns = [
         tournament_public.tournament_round_results,
         name="tournament_round_results",
     ),
+    path("tournament/<int:pk>/screen/", screen.tournament_screen, name="tournament_screen"),
     path("season/<int:pk>/", season.season_detail, name="season_detail"),
 ]

@@ -24,6 +24,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import delete_hand, save_hand, seat_table, table_seats
 
 from ..factories import store_hand
@@ -81,18 +82,27 @@ def fill(organiser: User, scorekeeper: User, players: list[Player]) -> None:
     )
     first = Round.objects.create(event=event, number=1)
     second = Round.objects.create(event=event, number=2)
-    four = seat_table(round=first, number=1, players=[a, b, c, d], scorekeepers=[scorekeeper])
-    called = seat_table(round=first, number=2, players=[e, f, g, h, i])
-    dealer_out = seat_table(
-        round=second, number=1, players=[a, b, c, d, e], five_mode=Table.FiveMode.DEALER_OUT
+    four = seat_table(
+        by=SYSTEM, round=first, number=1, players=[a, b, c, d], scorekeepers=[scorekeeper]
     )
-    three = seat_table(round=second, number=2, players=[f, g, h])
+    called = seat_table(by=SYSTEM, round=first, number=2, players=[e, f, g, h, i])
+    dealer_out = seat_table(
+        by=SYSTEM,
+        round=second,
+        number=1,
+        players=[a, b, c, d, e],
+        five_mode=Table.FiveMode.DEALER_OUT,
+    )
+    three = seat_table(by=SYSTEM, round=second, number=2, players=[f, g, h])
     misere_event = Event.objects.create(
         club=a.club, name="Misère", date=datetime.date(2026, 11, 20), rules_name="misere"
     )
     Registration.objects.create(event=misere_event, player=a)
     misere_table = seat_table(
-        round=Round.objects.create(event=misere_event, number=1), number=1, players=[a, b, c, d]
+        by=SYSTEM,
+        round=Round.objects.create(event=misere_event, number=1),
+        number=1,
+        players=[a, b, c, d],
     )
 
     def save(table: Table, **values: Any) -> Hand:

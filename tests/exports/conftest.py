@@ -12,6 +12,7 @@ from openpyxl.utils import column_index_from_string
 
 from tournaments.demo import random_hand
 from tournaments.models import Event, Round, Table
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, seat_table, table_seats
 
 
@@ -23,8 +24,9 @@ def play(event: Event, players, organiser, *, hands_per_table: int, seed: int = 
         round_ = Round.objects.create(event=event, number=number)
         order = rng.sample(players, len(players))
         tables = [
-            seat_table(round=round_, number=1, players=order[:4]),
+            seat_table(by=SYSTEM, round=round_, number=1, players=order[:4]),
             seat_table(
+                by=SYSTEM,
                 round=round_,
                 number=2,
                 players=order[4:9],

@@ -15,6 +15,7 @@ from tournaments.exports.season import NOT_COUNTED, season_workbook
 from tournaments.exports.writer import DATE
 from tournaments.models import Event, HandScore, Registration, Round
 from tournaments.rules.season import DEFAULT_SCALE, Placing, parse_scale, season_standings
+from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.selectors.season import season_placings
 from tournaments.services.hands import save_hand, seat_table, table_seats
@@ -109,7 +110,7 @@ def test_parse_scale_refuses_bad_scales(text):
 def club_night(club, players, organiser, *, day: int, hands: int, seed: int) -> Event:
     event = Event.objects.create(club=club, name=f"Soirée {day}", date=datetime.date(2026, 10, day))
     round_ = Round.objects.create(event=event, number=1)
-    table = seat_table(round=round_, number=1, players=players)
+    table = seat_table(by=SYSTEM, round=round_, number=1, players=players)
     seats = table_seats(table)
     rng = random.Random(seed)
     for number in range(1, hands + 1):

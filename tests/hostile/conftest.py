@@ -38,6 +38,7 @@ from tournaments.models import (
     Table,
     Team,
 )
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, seat_table
 from tournaments.services.tournament import generate_round
 
@@ -183,6 +184,7 @@ def world(club, players, organiser, scorekeeper, other_scorekeeper, stranger, ta
         club=other_club, name="Paris night", date=datetime.date(2026, 11, 18)
     )
     other_table = seat_table(
+        by=SYSTEM,
         round=Round.objects.create(event=other_event, number=1),
         number=1,
         players=other_players[:4],
@@ -217,7 +219,7 @@ def world(club, players, organiser, scorekeeper, other_scorekeeper, stranger, ta
     )
     for player in players[:8]:
         Registration.objects.create(event=tournament, player=player)
-    tournament_round = generate_round(event=tournament)
+    tournament_round = generate_round(by=organiser, event=tournament)
     season = Season.objects.create(
         club=club,
         name="Saison 2026-2027",

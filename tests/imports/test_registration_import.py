@@ -9,6 +9,7 @@ from openpyxl import Workbook
 
 from tournaments.imports import ImportFileError
 from tournaments.models import Club, Event, Player, Registration, Team
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.imports import import_registrations
 
 
@@ -66,7 +67,7 @@ def test_french_excel_csv_with_semicolons_bom_and_french_headers(tournament, clu
             "Zoé Lambert|7654321|Tarot Club de Lyon",
         ]
     )
-    report = import_registrations(event=tournament, file=data, filename="inscrits.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="inscrits.csv")
     assert report.ok, report.errors
     assert (report.players_created, report.registrations_created) == (2, 2)
     assert set(registered(tournament)) == {"Jean Dupont", "Zoé Lambert"}
@@ -76,14 +77,16 @@ def test_french_excel_csv_with_semicolons_bom_and_french_headers(tournament, clu
 
 def test_csv_with_commas_and_english_headers_in_any_case(tournament):
     data = csv_bytes(["NAME,Licence Number,CLUB", '"Martin, Anne",42,'], delimiter=",")
-    report = import_registrations(event=tournament, file=io.BytesIO(data), filename="list.CSV")
+    report = import_registrations(
+        by=SYSTEM, event=tournament, file=io.BytesIO(data), filename="list.CSV"
+    )
     assert report.ok, report.errors
     assert Player.objects.get(licence="42").name == "Martin, Anne"
 
 
 def test_cp1252_csv_from_an_old_excel_is_decoded(tournament):
     data = csv_bytes(["Nom;Club", "Gaëlle Hervé;Les Bœufs"], encoding="cp1252")
-    report = import_registrations(event=tournament, file=data, filename="liste.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="liste.csv")
     assert report.ok, report.errors
     player = Player.objects.get(name="Gaëlle Hervé")
     assert player.club.name == "Les Bœufs"
@@ -92,14 +95,14 @@ def test_cp1252_csv_from_an_old_excel_is_decoded(tournament):
 def test_latin1_bytes_that_cp1252_cannot_decode_still_import(tournament):
     # 0x81 is undefined in cp1252; latin-1 reads every byte.
     data = "Nom\r\nAnne\x81\r\n".encode("latin-1")
-    report = import_registrations(event=tournament, file=data, filename="liste.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="liste.csv")
     assert report.ok, report.errors
     assert report.players_created == 1
 
 
 def test_xlsx_first_sheet_with_a_licence_typed_as_a_number(tournament):
     data = xlsx_bytes([["Nom", "Licence", "Club"], ["Paul Henri", 9876543, None], [None, None]])
-    report = import_registrations(event=tournament, file=data, filename="inscrits.xlsx")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="inscrits.xlsx")
     assert report.ok, report.errors
     assert set(registered(tournament)) == {"Paul Henri"}  # the second sheet is not read
     assert Player.objects.get(name="Paul Henri").licence == "9876543"
@@ -107,7 +110,7 @@ def test_xlsx_first_sheet_with_a_licence_typed_as_a_number(tournament):
 
 def test_separate_first_name_column_is_put_before_the_name(tournament):
     data = csv_bytes(["Nom;Prénom;N° licence", "Martin;Anne;11"])
-    report = import_registrations(event=tournament, file=data, filename="fft.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="fft.csv")
     assert report.ok, report.errors
     assert Player.objects.get(licence="11").name == "Anne Martin"
 
@@ -116,7 +119,7 @@ def test_unknown_club_is_created_with_a_slug(tournament):
     data = csv_bytes(
         ["Nom;Club", "Anne;Tarot Club de Villeurbanne", "Bruno;tarot club de villeurbanne"]
     )
-    report = import_registrations(event=tournament, file=data, filename="l.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert report.ok, report.errors
     assert report.clubs_created == 1
     club = Club.objects.get(slug="tarot-club-de-villeurbanne")
@@ -135,7 +138,7 @@ def test_unknown_club_is_created_with_a_slug(tournament):
 )
 def test_a_file_that_is_not_a_readable_csv_or_xlsx_is_refused_clearly(tournament, filename, data):
     with pytest.raises(ImportFileError) as caught:
-        import_registrations(event=tournament, file=data, filename=filename)
+        import_registrations(by=SYSTEM, event=tournament, file=data, filename=filename)
     assert caught.value.message
     assert not Registration.objects.exists()
 
@@ -143,13 +146,15 @@ def test_a_file_that_is_not_a_readable_csv_or_xlsx_is_refused_clearly(tournament
 def test_a_file_without_a_name_column_is_refused(tournament):
     with pytest.raises(ImportFileError, match="Nom"):
         import_registrations(
-            event=tournament, file=csv_bytes(["Licence;Club", "1;X"]), filename="l.csv"
+            by=SYSTEM, event=tournament, file=csv_bytes(["Licence;Club", "1;X"]), filename="l.csv"
         )
 
 
 def test_an_empty_file_is_refused(tournament):
     with pytest.raises(ImportFileError):
-        import_registrations(event=tournament, file=b"\xef\xbb\xbf\r\n", filename="l.csv")
+        import_registrations(
+            by=SYSTEM, event=tournament, file=b"\xef\xbb\xbf\r\n", filename="l.csv"
+        )
 
 
 # --- validation: every bad row, nothing imported ------------------------------------
@@ -177,7 +182,7 @@ def test_every_bad_row_is_reported_with_its_spreadsheet_row_and_nothing_is_impor
             "Fine Too;;",  # 12: fine
         ]
     )
-    report = import_registrations(event=tournament, file=data, filename="l.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert not report.ok
     assert errors_by_row(report) == {
         2: {"name"},
@@ -199,7 +204,7 @@ def test_every_bad_row_is_reported_with_its_spreadsheet_row_and_nothing_is_impor
 
 def test_the_same_licence_for_one_name_in_two_clubs_is_refused(tournament):
     data = csv_bytes(["Nom;Licence;Club", "Anne;99;Club A", "Anne;99;Club B"])
-    report = import_registrations(event=tournament, file=data, filename="l.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert errors_by_row(report) == {3: {"licence"}}
     assert not Player.objects.filter(licence="99").exists()
 
@@ -207,7 +212,7 @@ def test_the_same_licence_for_one_name_in_two_clubs_is_refused(tournament):
 def test_a_licence_different_from_the_known_players_is_refused(tournament, players):
     Player.objects.filter(name="Bruno").update(licence="100")
     data = csv_bytes(["Nom;Licence", "Bruno;200"])
-    report = import_registrations(event=tournament, file=data, filename="l.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert errors_by_row(report) == {2: {"licence"}}
 
 
@@ -216,11 +221,11 @@ def test_a_licence_different_from_the_known_players_is_refused(tournament, playe
 
 def test_reimporting_the_same_file_creates_no_duplicates(tournament, club):
     data = csv_bytes(["Nom;Licence;Club", "Jean;1;", "Zoé;;", "Léa;;Autre Club"])
-    first = import_registrations(event=tournament, file=data, filename="l.csv")
+    first = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert (first.players_created, first.registrations_created, first.clubs_created) == (3, 3, 1)
     counts = (Player.objects.count(), Club.objects.count(), Registration.objects.count())
 
-    again = import_registrations(event=tournament, file=data, filename="l.csv")
+    again = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert again.ok, again.errors
     assert (again.players_created, again.players_matched) == (0, 3)
     assert (again.registrations_created, again.already_registered) == (0, 3)
@@ -239,7 +244,7 @@ def test_existing_players_are_matched_by_licence_then_by_club_and_name(tournamen
             "David;;Autre",  # a new David in another club
         ]
     )
-    report = import_registrations(event=tournament, file=data, filename="l.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert report.ok, report.errors
     assert (report.players_matched, report.players_created, report.licences_added) == (3, 1, 1)
     assert Player.objects.get(name="Anne").club == club
@@ -251,7 +256,7 @@ def test_existing_players_are_matched_by_licence_then_by_club_and_name(tournamen
 def test_existing_registrations_are_kept(tournament, players):
     Registration.objects.create(event=tournament, player=players[0], active=False)
     data = csv_bytes(["Nom", "Anne", "Bruno"])
-    report = import_registrations(event=tournament, file=data, filename="l.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert (report.registrations_created, report.already_registered) == (1, 1)
     assert not Registration.objects.get(event=tournament, player=players[0]).active
 
@@ -259,7 +264,7 @@ def test_existing_registrations_are_kept(tournament, players):
 def test_two_rows_finding_the_same_player_are_refused(tournament, players):
     Player.objects.filter(name="Anne").update(licence="555")
     data = csv_bytes(["Nom;Licence;Club", "Anne;555;", "Anne;;Tarot Club de Lyon"])
-    report = import_registrations(event=tournament, file=data, filename="l.csv")
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert errors_by_row(report) == {3: {"name"}}
 
 
@@ -268,7 +273,7 @@ def test_two_rows_finding_the_same_player_are_refused(tournament, players):
 
 def test_teams_are_created_and_filled(pairs):
     data = csv_bytes(["Nom;Équipe", "Anne;Les Rois", "Bruno;Les Rois", "Chloé;Les Dames", "Dan;"])
-    report = import_registrations(event=pairs, file=data, filename="l.csv")
+    report = import_registrations(by=SYSTEM, event=pairs, file=data, filename="l.csv")
     assert report.ok, report.errors
     assert report.teams_created == 2
     assert registered(pairs) == {
@@ -281,7 +286,7 @@ def test_teams_are_created_and_filled(pairs):
 
 def test_a_team_larger_than_the_event_allows_is_refused(pairs):
     data = csv_bytes(["Nom;Équipe", "Anne;Les Rois", "Bruno;les rois", "Chloé;Les Rois", "Dan;X"])
-    report = import_registrations(event=pairs, file=data, filename="l.csv")
+    report = import_registrations(by=SYSTEM, event=pairs, file=data, filename="l.csv")
     assert errors_by_row(report) == {2: {"team"}, 3: {"team"}, 4: {"team"}}
     assert not Team.objects.exists()
     assert not Registration.objects.exists()
@@ -292,6 +297,7 @@ def test_members_already_registered_count_towards_the_team_size(pairs, players):
     Registration.objects.create(event=pairs, player=players[0], team=team)
     Registration.objects.create(event=pairs, player=players[1], team=team)
     report = import_registrations(
+        by=SYSTEM,
         event=pairs,
         file=csv_bytes(["Nom;Équipe", "Anne;Les Rois", "Zoé;Les Rois"]),
         filename="l.csv",
@@ -303,14 +309,17 @@ def test_a_registered_player_is_not_moved_to_another_team(pairs, players):
     team = Team.objects.create(event=pairs, name="Les Rois")
     Registration.objects.create(event=pairs, player=players[0], team=team)
     report = import_registrations(
-        event=pairs, file=csv_bytes(["Nom;Équipe", "Anne;Les Dames"]), filename="l.csv"
+        by=SYSTEM, event=pairs, file=csv_bytes(["Nom;Équipe", "Anne;Les Dames"]), filename="l.csv"
     )
     assert errors_by_row(report) == {2: {"team"}}
 
 
 def test_a_team_in_an_individual_event_is_refused(tournament):
     report = import_registrations(
-        event=tournament, file=csv_bytes(["Nom;Team", "Anne;Les Rois", "Bruno;"]), filename="l.csv"
+        by=SYSTEM,
+        event=tournament,
+        file=csv_bytes(["Nom;Team", "Anne;Les Rois", "Bruno;"]),
+        filename="l.csv",
     )
     assert errors_by_row(report) == {2: {"team"}}
     assert not Player.objects.filter(name="Bruno").exists()
@@ -318,12 +327,15 @@ def test_a_team_in_an_individual_event_is_refused(tournament):
 
 def test_team_rows_of_an_xlsx_report_their_row_numbers(pairs):
     data = xlsx_bytes([["Joueur", "Equipe"], ["A", "T"], [None, None], ["B", "T"], ["C", "T"]])
-    report = import_registrations(event=pairs, file=data, filename="l.xlsx")
+    report = import_registrations(by=SYSTEM, event=pairs, file=data, filename="l.xlsx")
     assert errors_by_row(report) == {2: {"team"}, 4: {"team"}, 5: {"team"}}
 
 
 def test_two_columns_meaning_the_same_are_refused(tournament):
     with pytest.raises(ImportFileError):
         import_registrations(
-            event=tournament, file=csv_bytes(["Nom;Joueur", "Anne;Anne"]), filename="l.csv"
+            by=SYSTEM,
+            event=tournament,
+            file=csv_bytes(["Nom;Joueur", "Anne;Anne"]),
+            filename="l.csv",
         )

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Player, Registration, Round, Seat, Table
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import (
     DealCountMismatch,
     EmptySheet,
@@ -87,7 +88,7 @@ def test_a_club_night_sheet_validates_whatever_its_number_of_deals(table4, score
 
 
 def test_a_tournament_sheet_with_the_planned_deals_validates_at_once(tournament, organiser):
-    table = generate_round(event=tournament).tables.first()
+    table = generate_round(by=organiser, event=tournament).tables.first()
     store(table, organiser, count=4)
     validate_sheet(table=table, user=organiser)
     table.refresh_from_db()
@@ -96,7 +97,7 @@ def test_a_tournament_sheet_with_the_planned_deals_validates_at_once(tournament,
 
 @pytest.mark.parametrize("entered", [1, 5])
 def test_other_deal_counts_need_a_confirmation(tournament, organiser, entered):
-    table = generate_round(event=tournament).tables.first()
+    table = generate_round(by=organiser, event=tournament).tables.first()
     store(table, organiser, count=entered)
     with pytest.raises(DealCountMismatch) as refused:
         validate_sheet(table=table, user=organiser)
@@ -109,7 +110,7 @@ def test_other_deal_counts_need_a_confirmation(tournament, organiser, entered):
 
 
 def test_the_sheet_page_asks_to_confirm_an_unexpected_count(tournament, organiser):
-    table = generate_round(event=tournament).tables.first()
+    table = generate_round(by=organiser, event=tournament).tables.first()
     store(table, organiser, count=2)
     client = logged_in(organiser)
     url = reverse("table_validate", args=[table.pk])
@@ -135,7 +136,7 @@ def locked() -> str:
 
 def legacy_locked_round(tournament: Event) -> Round:
     """A round locked on empty sheets, as could happen before sheets needed hands."""
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     round_.tables.update(validated_at=datetime.datetime(2026, 12, 5, tzinfo=datetime.UTC))
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.LOCKED)
     round_.refresh_from_db()
@@ -151,14 +152,14 @@ def test_a_swap_is_refused_in_a_locked_round(tournament):
     round_ = legacy_locked_round(tournament)
     a, b = first_seats(round_)
     with pytest.raises(ValidationError) as refused:
-        swap_players(round=round_, player_a=a.player, player_b=b.player)
+        swap_players(by=SYSTEM, round=round_, player_a=a.player, player_b=b.player)
     assert refused.value.messages == [locked()]
     assert Seat.objects.get(pk=a.pk).player_id == a.player_id
 
 
 def test_the_round_page_refuses_a_swap_in_a_locked_round_with_the_reason(tournament, organiser):
     round_ = legacy_locked_round(tournament)
-    generate_round(event=tournament)  # a later round, seated from this one's meetings
+    generate_round(by=organiser, event=tournament)  # a later round, seated from this one's meetings
     a, b = first_seats(round_)
     response = logged_in(organiser).post(
         reverse("round_swap", args=[round_.pk]), {"player_a": a.player_id, "player_b": b.player_id}
@@ -182,7 +183,7 @@ def scorekeepers_by_number(round_: Round) -> dict[int, set[int]]:
 def test_a_redraw_asks_for_confirmation_and_changes_nothing_until_then(
     tournament, organiser, scorekeeper
 ):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=organiser, event=tournament)
     round_.tables.get(number=1).scorekeepers.set([scorekeeper])
     before = list(Seat.objects.filter(table__round=round_).values_list("pk", flat=True))
     response = logged_in(organiser).post(reverse("round_redraw", args=[round_.pk]))
@@ -197,12 +198,12 @@ def test_a_redraw_asks_for_confirmation_and_changes_nothing_until_then(
 def test_a_confirmed_redraw_keeps_the_scorekeepers_of_tables_keeping_their_number(
     tournament, organiser, scorekeeper, other_scorekeeper
 ):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=organiser, event=tournament)
     round_.tables.get(number=1).scorekeepers.set([scorekeeper])
     round_.tables.get(number=4).scorekeepers.set([other_scorekeeper])
     # Four players leave: the redraw seats 12 at 3 tables, and table 4 goes.
     for registration in Registration.objects.filter(event=tournament)[:4]:
-        set_registration_present(registration=registration, present=False)
+        set_registration_present(by=organiser, registration=registration, present=False)
     client = logged_in(organiser)
     page = client.post(reverse("round_redraw", args=[round_.pk])).content.decode()
     assert 'id="redraw-dropped"' in page and other_scorekeeper.username in page
@@ -216,7 +217,7 @@ def test_a_confirmed_redraw_keeps_the_scorekeepers_of_tables_keeping_their_numbe
 def test_the_service_refuses_to_redraw_a_locked_round_or_one_with_later_rounds(tournament):
     round_ = legacy_locked_round(tournament)
     with pytest.raises(ValidationError) as refused:
-        regenerate_round(round=round_)
+        regenerate_round(by=SYSTEM, round=round_)
     assert refused.value.messages == [
         _("This round is locked: reopen a sheet before redrawing it.")
     ]
@@ -224,7 +225,7 @@ def test_the_service_refuses_to_redraw_a_locked_round_or_one_with_later_rounds(t
     Round.objects.create(event=tournament, number=2)
     round_.refresh_from_db()
     with pytest.raises(ValidationError) as refused:
-        regenerate_round(round=round_)
+        regenerate_round(by=SYSTEM, round=round_)
     assert refused.value.messages == [
         _("A later round is already seated: this round can no longer be redrawn.")
     ]

@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournaments.models import Event, Hand, HandScore, Round
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import seat_table
 
 
@@ -33,7 +34,7 @@ def test_rescore_names_an_impossible_stored_hand_and_leaves_its_event_unchanged(
         club=club, name="Autre soirée", date=datetime.date(2026, 11, 26), rules_name="fft"
     )
     other_table = seat_table(
-        round=Round.objects.create(event=other, number=1), number=1, players=players[4:8]
+        by=SYSTEM, round=Round.objects.create(event=other, number=1), number=1, players=players[4:8]
     )
     other_hand = play(other_table)
     HandScore.objects.filter(hand=other_hand).update(points=0)  # stale rows to rewrite

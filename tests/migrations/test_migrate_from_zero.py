@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -172,6 +173,8 @@ def test_an_empty_database_migrates_from_zero_with_data_to_what_the_code_compute
                 EventResult = apps.get_model(APP, "EventResult")
                 assert EventResult.objects.count() == 9 + 9  # from 0004 only
                 assert not EventResult.objects.filter(taken__gt=0).exists()
+            elif name == "0008_submission":
+                organise_holders_and_scorekeepers(apps)
     finally:
         migrate(latest)
         # Back to every app's latest state, whatever happened above.
@@ -190,6 +193,37 @@ def test_an_empty_database_migrates_from_zero_with_data_to_what_the_code_compute
     # ...and its rows are exactly what the live code rebuilds from the ledger.
     assert stale_event_results() == []
     call_command("check_ledger", verbosity=0)
+    # 0009: the site-wide permission became roles in the clubs that have events.
+    from tournaments.models import Membership
+
+    roles = set(Membership.objects.values_list("user__username", "club__slug", "role"))
+    assert roles == {
+        ("direct", "lyon", "organiser"),
+        ("grouped", "lyon", "organiser"),
+        ("marqueur", "lyon", "scorekeeper"),
+    }
+    assert not Permission.objects.filter(codename="organise").exists()
+
+
+def organise_holders_and_scorekeepers(apps: Any) -> None:
+    """At 0008: two holders of the old "organise" permission (directly and through a
+    group), a table scorekeeper, a user with nothing, and a club without events."""
+    # auth and contenttypes stay at their latest state here: their live models.
+    from django.contrib.auth.models import Group, User
+    from django.contrib.contenttypes.models import ContentType
+
+    event_type, _ = ContentType.objects.get_or_create(app_label=APP, model="event")
+    organise, _ = Permission.objects.get_or_create(
+        codename="organise", content_type=event_type, defaults={"name": "Can organise"}
+    )
+    User.objects.create(username="direct").user_permissions.add(organise)
+    group = Group.objects.create(name="organisers")
+    group.permissions.add(organise)
+    User.objects.create(username="grouped").groups.add(group)
+    User.objects.create(username="nobody")
+    apps.get_model(APP, "Club").objects.create(name="Sans soirée", slug="vide")
+    table = apps.get_model(APP, "Table").objects.order_by("pk").first()
+    table.scorekeepers.add(User.objects.create(username="marqueur").pk)
 
 
 def live_imports(path: Path) -> list[str]:

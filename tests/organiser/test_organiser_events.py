@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 import scoring
 from tournaments.forms.organiser import RULES_LABELS, rules_choices
 from tournaments.models import Event, Hand, HandScore, Player, Round
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, seat_table
 
 
@@ -112,7 +113,7 @@ def test_changing_rules_with_confirmation_rescores_the_hands(
     organiser_client, organiser, club_night, night_round, players
 ):
     # A prise made by 4 at 3 players: (25 + 4) x 1 = 29 per defender, 30 rounded to 10.
-    table = seat_table(round=night_round, number=1, players=players[:3])
+    table = seat_table(by=SYSTEM, round=night_round, number=1, players=players[:3])
     hand = Hand(
         dealer=players[0], taker=players[1], contract="prise", oudlers=2, points=Decimal(45)
     )
@@ -234,6 +235,7 @@ def test_dashboard_query_count_does_not_grow_with_tables(
     people = [Player.objects.create(club=club, name=f"P{i:02}") for i in range(4 * tables)]
     for number in range(1, tables + 1):
         table = seat_table(
+            by=SYSTEM,
             round=night_round,
             number=number,
             players=people[4 * (number - 1) : 4 * number],

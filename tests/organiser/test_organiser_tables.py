@@ -7,7 +7,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from tournaments.models import Club, Player, Round, Seat, Table
+from tournaments.models import Club, EventGuest, Player, Round, Seat, Table
+
+from ..factories import make_club, make_member
 
 
 def fr(message: str) -> str:
@@ -43,6 +45,29 @@ def test_organiser_seats_four_players_in_order_with_a_scorekeeper(
     assert table.round == night_round
     assert seated(table) == ["David", "Anne", "Chloé", "Bruno"]
     assert list(table.scorekeepers.all()) == [scorekeeper]
+
+
+def test_only_the_clubs_people_and_the_events_guests_may_keep_score(
+    organiser_client, club, club_night, players, scorekeeper, stranger
+):
+    """Organisers and scorekeepers of the club and the event's guests are offered; a
+    person of another club, or of none, is neither offered nor accepted."""
+    club_organiser = make_member("orga_lyon", club)
+    paris = make_club("Tarot Club de Paris", "paris")
+    guest = make_member("invite", paris, role="scorekeeper")
+    EventGuest.objects.create(event=club_night, user=guest)
+    outsider = make_member("parisien", paris, role="scorekeeper")
+    url = reverse("table_create", args=[club_night.pk])
+    offered = set(organiser_client.get(url).context["form"].fields["scorekeepers"].queryset)
+    assert offered == {club_organiser, scorekeeper, guest}
+    for refused in (stranger, outsider):
+        response = organiser_client.post(url, seating(players[:4], scorekeepers=[refused]))
+        assert response.status_code == 200
+        assert list(response.context["form"].errors) == ["scorekeepers"]
+    assert not Table.objects.exists()
+    response = organiser_client.post(url, seating(players[:4], scorekeepers=[guest, scorekeeper]))
+    assert response.status_code == 302
+    assert set(Table.objects.get().scorekeepers.all()) == {guest, scorekeeper}
 
 
 def test_seat_five_players_with_dealer_sitting_out(organiser_client, club_night, players):

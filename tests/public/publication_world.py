@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 
 from tournaments.models import Event, Player, Registration, Round, Season, Table
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import seat_table, validate_sheet
 
 from ..factories import store_hand
@@ -62,7 +63,7 @@ def build(club, players: list[Player], night: Event, organiser: User) -> World:
 
     open_tournament = tournament(club, "Open public", datetime.date(2026, 11, 21), players[:4])
     open_round = Round.objects.create(event=open_tournament, number=1)
-    open_table = seat_table(round=open_round, number=1, players=players[:4])
+    open_table = seat_table(by=SYSTEM, round=open_round, number=1, players=players[:4])
     # Anne garde, 2 oudlers, 50: made by 9 -> 68 per defender; Anne +204, others -68.
     store_hand(
         open_table, organiser, dealer=anne, taker=anne, contract="garde", oudlers=2, points=50
@@ -75,7 +76,7 @@ def build(club, players: list[Player], night: Event, organiser: User) -> World:
         club, "Tournoi secret", datetime.date(2026, 11, 26), secret_players
     )
     secret_round = Round.objects.create(event=secret_tournament, number=1)
-    secret_table = seat_table(round=secret_round, number=1, players=secret_players)
+    secret_table = seat_table(by=SYSTEM, round=secret_round, number=1, players=secret_players)
     store_hand(
         secret_table,
         organiser,

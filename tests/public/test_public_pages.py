@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Club, Event, Round
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import seat_table
 
 
@@ -199,7 +200,7 @@ def test_organiser_previews_a_table_of_an_unpublished_event(client, organiser, t
 
 @pytest.mark.parametrize("hands", [2, 20])
 def test_table_sheet_queries_do_not_grow_with_hands(
-    client, club_night, table5, many_hands, hands, django_assert_max_num_queries
+    uncached, client, club_night, table5, many_hands, hands, django_assert_max_num_queries
 ):
     Event.objects.filter(pk=club_night.pk).update(published=True)
     many_hands(table5, hands)
@@ -216,7 +217,10 @@ def test_player_page_lists_published_events_with_totals(client, played_night, cl
     draft = night(club, 31, published=False, name="Brouillon")
     for event in (later, draft):
         table = seat_table(
-            round=Round.objects.create(event=event, number=1), number=1, players=players[:3]
+            by=SYSTEM,
+            round=Round.objects.create(event=event, number=1),
+            number=1,
+            players=players[:3],
         )
         enter(table, players[2], players[0], "prise", 2, 45)  # Anne +58
     response = client.get(players[0].get_absolute_url())
@@ -247,7 +251,10 @@ def test_player_page_queries_do_not_grow_with_events(
     for day in range(1, events + 1):
         event = night(club, day)
         table = seat_table(
-            round=Round.objects.create(event=event, number=1), number=1, players=players[:4]
+            by=SYSTEM,
+            round=Round.objects.create(event=event, number=1),
+            number=1,
+            players=players[:4],
         )
         enter(table, players[0], players[1], "garde", 2, 56)
         enter(table, players[1], players[2], "garde", 2, 56)

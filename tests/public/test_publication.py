@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.rules import publication
+from tournaments.rules.permissions import PUBLIC, Viewer
 from tournaments.services.events import publish_event, unpublish_event
 from tournaments.services.hands import validate_sheet
 
@@ -23,7 +24,8 @@ def world(club, players, played_night, organiser):
 
 def season_totals(html: str) -> dict[str, str]:
     """Player name -> the season total shown in his row (bold cell)."""
-    rows = re.findall(r'>([^<>]+)</a></td>.*?<td class="text-end fw-bold">([^<]*)</td>', html, re.S)
+    # django-tables2 writes a cell's classes in alphabetical order.
+    rows = re.findall(r'>([^<>]+)</a></td>.*?<td class="fw-bold text-end">([^<]*)</td>', html, re.S)
     return dict(rows)
 
 
@@ -31,15 +33,28 @@ def season_totals(html: str) -> dict[str, str]:
 
 
 class Flag:
-    def __init__(self, published: bool) -> None:
+    def __init__(self, published: bool, club_id: int = 1, pk: int = 10) -> None:
         self.published = published
+        self.club_id = club_id
+        self.pk = pk
 
 
-def test_the_public_sees_published_events_only_and_organisers_all():
-    assert publication.may_see_event(Flag(True), False)
-    assert not publication.may_see_event(Flag(False), False)
-    assert publication.may_see_event(Flag(False), True)
-    assert not publication.may_see_season(Flag(False), False)
+def test_the_public_sees_published_events_only_and_their_organisers_the_drafts():
+    club_1 = Viewer(clubs=frozenset({1}))
+    assert publication.may_see_event(Flag(True), PUBLIC)
+    assert not publication.may_see_event(Flag(False), PUBLIC)
+    assert publication.may_see_event(Flag(False), club_1)
+    assert publication.may_see_event(Flag(False), Viewer(federation=True))
+    # An organiser of another club does not see this club's draft...
+    assert not publication.may_see_event(Flag(False, club_id=2), club_1)
+    # ...unless he is a guest organiser of that very event.
+    assert publication.may_see_event(Flag(False, club_id=2), Viewer(events=frozenset({10})))
+    assert not publication.may_see_event(
+        Flag(False, club_id=2, pk=11), Viewer(events=frozenset({10}))
+    )
+    assert not publication.may_see_season(Flag(False), PUBLIC)
+    assert publication.may_see_season(Flag(False), club_1)
+    assert not publication.may_see_season(Flag(False, club_id=2), club_1)
 
 
 def test_only_a_published_event_with_open_sheets_is_provisional():
@@ -62,7 +77,8 @@ def test_public_season_counts_only_published_events(client, world):
 
 def test_organiser_sees_unpublished_events_marked_and_not_counted(organiser_client, world):
     html = organiser_client.get(world.season.get_absolute_url()).content.decode()
-    assert html.count('class="text-end small unpublished-event"') == 1
+    # The event's header is marked (its other classes hide it on a phone: issue 15).
+    assert len(re.findall(r'<th class="[^"]*\bunpublished-event"', html)) == 1
     assert 'id="unpublished-note"' in html
     totals = season_totals(html)
     assert totals["Anne"] == "209"  # the public ranking, unchanged
@@ -72,12 +88,12 @@ def test_organiser_sees_unpublished_events_marked_and_not_counted(organiser_clie
     assert f"({SECRET_SCORE})" in html and "(-396)" in html
 
 
-def test_unpublishing_an_event_removes_it_from_the_season_at_once(client, world):
-    unpublish_event(event=world.open_tournament)
+def test_unpublishing_an_event_removes_it_from_the_season_at_once(client, world, organiser):
+    unpublish_event(by=organiser, event=world.open_tournament)
     html = client.get(world.season.get_absolute_url()).content.decode()
     assert "Open public" not in html
     assert season_totals(html)["Anne"] == "5"
-    publish_event(event=world.secret_tournament)
+    publish_event(by=organiser, event=world.secret_tournament)
     html = client.get(world.season.get_absolute_url()).content.decode()
     assert season_totals(html)[SECRET_NAME] == str(SECRET_SCORE)
 
@@ -100,8 +116,8 @@ def test_a_player_of_unpublished_events_only_has_no_public_page(client, organise
     assert client.get(reverse("head_to_head", args=[anne.pk, bruno.pk])).status_code == 200
 
 
-def test_a_player_shows_once_an_event_of_his_is_published(client, world):
-    publish_event(event=world.secret_tournament)
+def test_a_player_shows_once_an_event_of_his_is_published(client, world, organiser):
+    publish_event(by=organiser, event=world.secret_tournament)
     assert client.get(world.secret.get_absolute_url()).status_code == 200
 
 
@@ -131,7 +147,9 @@ def test_published_event_with_open_sheets_is_marked_provisional(client, world, o
     assert not any(provisional(client, url) for url in pages)
 
 
-def test_tournament_pages_are_provisional_until_every_sheet_is_validated(client, world, organiser):
+def test_tournament_pages_are_provisional_until_every_sheet_is_validated(
+    uncached, client, world, organiser
+):
     event = world.open_tournament
     pages = [
         reverse("tournament_ranking", args=[event.pk]),

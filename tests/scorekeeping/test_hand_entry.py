@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Event, Hand, HandScore, Round, Table
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import seat_table
 
 from .conftest import assert_login_redirect, hand_data, seated
@@ -21,6 +22,7 @@ def scores(hand: Hand) -> dict[str, int]:
 def dealer_out_table(night_round, players, scorekeeper) -> Table:
     """Emma, Fabien, Gaëlle, Hugo, Inès; the dealer sits out each hand."""
     return seat_table(
+        by=SYSTEM,
         round=night_round,
         number=3,
         players=players[4:9],
@@ -51,7 +53,7 @@ def test_pousse_is_offered_only_when_the_rules_have_it(login, organiser, club, p
         club=club, name="Pousse", date="2026-11-20", rules_name="pousse_x1_5"
     )
     table = seat_table(
-        round=Round.objects.create(event=event, number=1), number=1, players=players[:4]
+        by=SYSTEM, round=Round.objects.create(event=event, number=1), number=1, players=players[:4]
     )
     response = login(organiser).get(reverse("hand_new", args=[table.pk]))
     assert "pousse" in [value for value, _ in response.context["form"].fields["contract"].choices]
@@ -60,7 +62,7 @@ def test_pousse_is_offered_only_when_the_rules_have_it(login, organiser, club, p
 def test_misere_selects_appear_only_when_the_rules_allow_misere(login, organiser, club, players):
     event = Event.objects.create(club=club, name="Misère", date="2026-11-20", rules_name="misere")
     table = seat_table(
-        round=Round.objects.create(event=event, number=1), number=1, players=players[:4]
+        by=SYSTEM, round=Round.objects.create(event=event, number=1), number=1, players=players[:4]
     )
     client = login(organiser)
     response = client.get(reverse("hand_new", args=[table.pk]))

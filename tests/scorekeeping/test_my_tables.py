@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Round
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import seat_table, validate_sheet
 
 from .conftest import assert_login_redirect, seated
@@ -52,7 +53,7 @@ def test_organiser_sees_every_table_of_open_rounds(
     login, organiser, club_night, players, table4, table5
 ):
     locked = Round.objects.create(event=club_night, number=2, status=Round.Status.LOCKED)
-    old = seat_table(round=locked, number=1, players=players[:4])
+    old = seat_table(by=SYSTEM, round=locked, number=1, players=players[:4])
     response = login(organiser).get(reverse("my_tables"))
     tables = list(response.context["tables"])
     assert set(tables) == {table4, table5}
@@ -74,7 +75,7 @@ def test_my_tables_queries_do_not_grow_with_tables(
     login, organiser, night_round, players, count, django_assert_max_num_queries
 ):
     for number in range(1, count + 1):
-        seat_table(round=night_round, number=number, players=players[:4])
+        seat_table(by=SYSTEM, round=night_round, number=number, players=players[:4])
     client = login(organiser)
     with django_assert_max_num_queries(8):
         response = client.get(reverse("my_tables"))

@@ -165,13 +165,18 @@ def test_sixteen_players_sixth_round_repeats_only_what_counting_forces():
 #   n    rounds  seed 2026  seeds 1-3
 #   20   5       0          0 0 0
 #   20   6       11         7 12 8
-#   22   5       0          0 0 5
-#   22   6       3          6 9 5
+#   22   5       15         15 14 15
+#   22   6       22         23 25 25
 #   37   6       0          0 0 0
 #   100  6       0          0 0 0
+# 22 players pay for the even duty at the two tables of 5 (10 of 22 seats a round, a
+# hard rule since issue 15; 0 to 9 repeats before it). Evening the counts every round
+# cost 17-19 and 30-31 repeats (in round 2, ten of the twelve who sat at the tables of
+# 4 had to fill the tables of 5, so each held players who just met); evening them at
+# the end of the planned rounds, as now, lets the search choose who sits there when.
 @pytest.mark.parametrize(
     ("n", "rounds", "bound"),
-    [(20, 5, 1), (20, 6, 13), (22, 5, 6), (22, 6, 10), (37, 6, 0), (100, 6, 0)],
+    [(20, 5, 1), (20, 6, 13), (22, 5, 18), (22, 6, 28), (37, 6, 0), (100, 6, 0)],
 )
 @pytest.mark.slow
 def test_repeated_meetings_stay_below_measured_bound(n, rounds, bound):
@@ -192,8 +197,8 @@ def test_plan_equals_the_same_rounds_seated_one_by_one():
 
 
 def test_players_take_turns_at_the_odd_table():
-    # 27 players: a table of 3 each round; 6 rounds x 3 seats < 27 players. (A soft
-    # rule: when few fresh opponents are left, avoiding a repeat comes first.)
+    # 27 players: a table of 3 each round; 6 rounds x 3 seats < 27 players. (A hard
+    # rule at the end of the planned rounds since issue 15: see test_duty.py.)
     players = names(27)
     plan = plan_rounds(players, 6, seed=5, effort=200_000)
     assert repeated_meetings(plan) == 0

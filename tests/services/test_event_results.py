@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from tournaments.models import EventResult, Hand
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import delete_hand, rescore_event, save_hand
 from tournaments.services.results import refresh_all_event_results
 
@@ -56,6 +57,7 @@ def test_a_dealer_sitting_out_has_not_played_the_hand(night_round, players, scor
     from tournaments.services.hands import seat_table
 
     table = seat_table(
+        by=SYSTEM,
         round=night_round,
         number=7,
         players=players[:5],

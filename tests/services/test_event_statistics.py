@@ -22,6 +22,7 @@ from django.db.models import Count, F, Q, Sum
 
 import scoring
 from tournaments.models import PLAYED_HAND, Event, EventResult, Hand, HandScore, Player, Round
+from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.selectors.season import season_placings
 from tournaments.services.hands import delete_hand, save_hand, seat_table
@@ -293,7 +294,7 @@ def test_tournament_places_break_ties_as_the_ranking_does(club, players, organis
     anne, bruno, o0, o1, o2, o3, o4, o5 = players[:8]
 
     def play(round_: Round, number: int, seated: list[Player], taker: Player, pts: int) -> None:
-        table = seat_table(round=round_, number=number, players=seated)
+        table = seat_table(by=SYSTEM, round=round_, number=number, players=seated)
         hand = Hand(dealer=seated[0], taker=taker, contract="prise", oudlers=2, points=pts)
         save_hand(table=table, hand=hand, user=organiser)
 

@@ -12,6 +12,7 @@ from django.db.models import Sum
 
 import scoring
 from tournaments.models import Hand, HandScore, Round, Table
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import (
     HandConflict,
     delete_hand,
@@ -146,6 +147,7 @@ def test_delete_needs_the_current_version_and_is_recorded(table4, scorekeeper):
 
 def test_dealer_sits_out_at_a_table_of_five_in_dealer_out_mode(night_round, players, scorekeeper):
     table = seat_table(
+        by=SYSTEM,
         round=night_round,
         number=9,
         players=players[:5],

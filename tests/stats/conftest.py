@@ -47,6 +47,7 @@ from dataclasses import dataclass
 import pytest
 
 from tournaments.models import Event, Hand, Player, Round, Table
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import seat_table
 
 from ..factories import store_hand
@@ -108,7 +109,7 @@ def make_event(club, name: str, day: int, *, published: bool = True) -> Event:
 def table_of(event: Event, players: list[Player], *, five_mode: str = "") -> Table:
     round_ = Round.objects.create(event=event, number=1)
     extra = {"five_mode": five_mode} if five_mode else {}
-    return seat_table(round=round_, number=1, players=players, **extra)
+    return seat_table(by=SYSTEM, round=round_, number=1, players=players, **extra)
 
 
 @pytest.fixture

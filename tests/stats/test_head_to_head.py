@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Round
+from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.head_to_head import head_to_head
 from tournaments.services.hands import seat_table
 
@@ -90,6 +91,7 @@ def test_meeting_only_in_an_unpublished_event_is_never_met(
     hugo, ines = players[7], players[8]
     anne, bruno = season.players["Anne"], season.players["Bruno"]
     table = seat_table(
+        by=SYSTEM,
         round=Round.objects.create(event=season.draft, number=2),
         number=1,
         players=[hugo, ines, anne, bruno],
@@ -118,7 +120,7 @@ def test_player_against_himself_goes_to_his_page(client, season):
 
 @pytest.mark.parametrize("extra_hands", [0, 20])
 def test_head_to_head_queries_do_not_grow_with_hands(
-    client, season, many_hands, extra_hands, django_assert_max_num_queries
+    uncached, client, season, many_hands, extra_hands, django_assert_max_num_queries
 ):
     anne, bruno = season.players["Anne"], season.players["Bruno"]
     many_hands(season.first_table, extra_hands)

@@ -68,7 +68,7 @@ def test_player_page_numbers_follow_the_readers_language(anne):
     assert "1 octobre 2026" in french
 
 
-def test_player_page_ignores_unpublished_events(client, season, anne):
+def test_player_page_ignores_unpublished_events(uncached, client, season, anne):
     html = client.get(anne.get_absolute_url()).content.decode()
     assert "Brouillon" not in html
     assert [e.name for e in client.get(anne.get_absolute_url()).context["events"]] == [
@@ -122,7 +122,7 @@ def test_unknown_player_is_404(client, db):
 
 @pytest.mark.parametrize("extra_hands", [0, 20])
 def test_player_page_queries_do_not_grow_with_hands(
-    client, season, anne, many_hands, extra_hands, django_assert_max_num_queries
+    uncached, client, season, anne, many_hands, extra_hands, django_assert_max_num_queries
 ):
     many_hands(season.first_table, extra_hands)
     many_hands(season.second_table, extra_hands)
@@ -192,7 +192,7 @@ def test_event_chart_queries_do_not_grow_with_hands(
 
 
 def test_a_long_history_is_listed_and_charted_one_page_at_a_time(
-    client, club, players, enter, django_assert_max_num_queries
+    uncached, client, club, players, enter, django_assert_max_num_queries
 ):
     # 25 club nights, one hand each: Anne's garde made by 10 with 2 oudlers, (25 + 10) x 2
     # from each of three defenders = +210. The figures count all 25; the list, the bar

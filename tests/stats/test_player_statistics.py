@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tournaments.models import Event, Hand, Round
 from tournaments.selectors import stats
+from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.running_totals import event_running_totals, player_running_total
 from tournaments.services.hands import save_hand, seat_table
 
@@ -44,6 +45,7 @@ def test_rank_is_shared_by_equal_totals(season, players, enter):
         club=anne.club, name="Égalité", date=datetime.date(2026, 10, 22), published=True
     )
     table = seat_table(
+        by=SYSTEM,
         round=Round.objects.create(event=event, number=1),
         number=1,
         players=[anne, bruno, chloe, david],
@@ -165,6 +167,7 @@ def test_sitting_out_player_has_no_camp_and_no_hand(club, players, organiser):
         club=club, name="Dealer out", date=datetime.date(2026, 9, 1), published=True
     )
     table = seat_table(
+        by=SYSTEM,
         round=Round.objects.create(event=event, number=1),
         number=1,
         players=players[:5],

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 
 from tournaments.demo import random_hand
 from tournaments.models import Club, Event, Hand, Player, Registration, Round
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, table_seats, validate_sheet
 from tournaments.services.tournament import generate_round
 
@@ -89,7 +90,7 @@ def played(tournament, registered, organiser) -> Callable[[int], Event]:
 
     def play(hands_per_table: int) -> Event:
         for number in (1, 2):
-            round_ = generate_round(event=tournament)
+            round_ = generate_round(by=SYSTEM, event=tournament)
             play_round(round_, organiser, hands_per_table=hands_per_table, seed=number)
             lock_round(round_, organiser)
         return tournament

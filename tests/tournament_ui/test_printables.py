@@ -8,11 +8,12 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Registration
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.tournament import generate_round
 
 
 def test_printed_seating_lists_every_table_and_player(organiser_client, tournament, registered):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     response = organiser_client.get(reverse("round_print", args=[round_.pk]))
     content = response.content.decode()
     assert response.status_code == 200
@@ -24,7 +25,7 @@ def test_printed_seating_lists_every_table_and_player(organiser_client, tourname
 
 
 def test_blank_sheets_one_per_table_with_a_row_per_deal(organiser_client, tournament, registered):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     response = organiser_client.get(reverse("round_sheets", args=[round_.pk]))
     content = response.content.decode()
     assert response.status_code == 200
@@ -48,7 +49,7 @@ def test_a_table_of_five_says_the_dealer_sits_out(organiser_client, tournament, 
 
     extra = Player.objects.create(club=club, name="Zacharie")
     Registration.objects.create(event=tournament, player=extra)
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     response = organiser_client.get(reverse("round_sheets", args=[round_.pk]))
     sizes = sorted(len(s["seats"]) for s in response.context["sheets"])
     assert sizes == [4, 4, 4, 5]

@@ -5,11 +5,21 @@ from __future__ import annotations
 from django.contrib.messages import constants
 from django.urls import reverse
 
-from tournaments.models import Registration, Round, Seat, Table, Team
+from tournaments.models import (
+    EventGuest,
+    Registration,
+    Role,
+    Round,
+    Seat,
+    Table,
+    Team,
+)
 from tournaments.planning import seating
+from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import previous_seatings
 from tournaments.services.tournament import generate_round
 
+from ..factories import make_club, make_member
 from .conftest import lock_round, play_round
 
 
@@ -80,7 +90,7 @@ def test_round_two_after_round_one_is_locked(organiser_client, tournament, regis
 def test_a_withdrawn_player_is_not_seated_next_round(
     organiser_client, tournament, registered, organiser
 ):
-    first = generate_round(event=tournament)
+    first = generate_round(by=organiser, event=tournament)
     lock_round(first, organiser)
     Registration.objects.filter(event=tournament, player=registered[0]).update(active=False)
     generate(organiser_client, tournament)
@@ -93,9 +103,9 @@ def test_a_withdrawn_player_is_not_seated_next_round(
 def test_round_page_shows_tables_seats_status_and_meetings(
     organiser_client, tournament, registered, organiser
 ):
-    first = generate_round(event=tournament)
+    first = generate_round(by=organiser, event=tournament)
     lock_round(first, organiser)
-    second = generate_round(event=tournament)
+    second = generate_round(by=organiser, event=tournament)
     response = organiser_client.get(reverse("round_manage", args=[second.pk]))
     content = response.content.decode()
     assert response.status_code == 200
@@ -110,10 +120,10 @@ def test_round_page_shows_tables_seats_status_and_meetings(
 
 
 def test_round_page_names_pairs_who_met_before(organiser_client, tournament, registered, organiser):
-    first = generate_round(event=tournament)
+    first = generate_round(by=organiser, event=tournament)
     lock_round(first, organiser)
     # Bring round 1's table 1 back together in round 2 by re-seating it as it was.
-    second = generate_round(event=tournament)
+    second = generate_round(by=organiser, event=tournament)
     table = first.tables.order_by("number").first()
     a, b = list(table.seats.order_by("position"))[:2]
     # Swap b to sit with a in round 2 (they are at different tables there).
@@ -132,13 +142,13 @@ def test_round_page_names_pairs_who_met_before(organiser_client, tournament, reg
 def test_round_page_queries_do_not_grow_with_tables(
     organiser_client, tournament, registered, django_assert_max_num_queries
 ):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     with django_assert_max_num_queries(16):
         organiser_client.get(reverse("round_manage", args=[round_.pk]))
 
 
 def test_swap_two_players_of_different_tables(organiser_client, tournament, registered):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     t1, t2 = list(round_.tables.order_by("number"))[:2]
     a = t1.seats.order_by("position").first()
     b = t2.seats.order_by("position").first()
@@ -151,7 +161,7 @@ def test_swap_two_players_of_different_tables(organiser_client, tournament, regi
 
 
 def test_swap_at_one_table_is_refused_with_the_reason(organiser_client, tournament, registered):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     before = seating_of(round_)
     a, b = list(round_.tables.order_by("number").first().seats.all())[:2]
     response = organiser_client.post(
@@ -165,7 +175,7 @@ def test_swap_at_one_table_is_refused_with_the_reason(organiser_client, tourname
 def test_swap_with_oneself_is_an_error_at_the_second_field(
     organiser_client, tournament, registered
 ):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     a = Seat.objects.filter(table__round=round_).first()
     response = organiser_client.post(
         reverse("round_swap", args=[round_.pk]), {"player_a": a.player_id, "player_b": a.player_id}
@@ -174,7 +184,7 @@ def test_swap_with_oneself_is_an_error_at_the_second_field(
 
 
 def test_swap_refused_once_hands_are_entered(organiser_client, tournament, registered, organiser):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=organiser, event=tournament)
     play_round(round_, organiser, hands_per_table=1)
     before = seating_of(round_)
     t1, t2 = list(round_.tables.order_by("number"))[:2]
@@ -187,7 +197,7 @@ def test_swap_refused_once_hands_are_entered(organiser_client, tournament, regis
 
 
 def test_redraw_seats_the_round_again(organiser_client, tournament, registered):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     old_tables = set(round_.tables.values_list("pk", flat=True))
     response = organiser_client.post(reverse("round_redraw", args=[round_.pk]), {"confirm": "1"})
     assert response.status_code == 302
@@ -196,7 +206,7 @@ def test_redraw_seats_the_round_again(organiser_client, tournament, registered):
 
 
 def test_redraw_is_refused_once_a_hand_exists(organiser_client, tournament, registered, organiser):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=organiser, event=tournament)
     play_round(round_, organiser, hands_per_table=1)
     before = seating_of(round_)
     response = organiser_client.post(reverse("round_redraw", args=[round_.pk]), follow=True)
@@ -209,9 +219,9 @@ def test_redraw_is_refused_once_a_hand_exists(organiser_client, tournament, regi
 def test_redraw_is_refused_once_a_later_round_is_seated(
     organiser_client, tournament, registered, organiser
 ):
-    first = generate_round(event=tournament)
+    first = generate_round(by=organiser, event=tournament)
     lock_round(first, organiser)
-    generate_round(event=tournament)
+    generate_round(by=organiser, event=tournament)
     before = seating_of(first)
     organiser_client.post(reverse("round_redraw", args=[first.pk]), {"confirm": "1"})
     assert seating_of(first) == before
@@ -220,7 +230,9 @@ def test_redraw_is_refused_once_a_later_round_is_seated(
 def test_organiser_assigns_scorekeepers_per_table(
     organiser_client, tournament, registered, scorekeeper, other_scorekeeper
 ):
-    round_ = generate_round(event=tournament)
+    # Both are scorekeepers of the club (the fixtures): only the club's people and the
+    # event's guests may be named.
+    round_ = generate_round(by=SYSTEM, event=tournament)
     t1, t2 = list(round_.tables.order_by("number"))[:2]
     response = organiser_client.post(
         reverse("round_scorekeepers", args=[round_.pk]),
@@ -239,7 +251,7 @@ def test_organiser_assigns_scorekeepers_per_table(
 def test_an_unknown_scorekeeper_is_an_error_at_the_table(
     organiser_client, tournament, registered, scorekeeper
 ):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     t1 = round_.tables.order_by("number").first()
     response = organiser_client.post(
         reverse("round_scorekeepers", args=[round_.pk]), {f"table_{t1.pk}": [99999]}
@@ -249,8 +261,31 @@ def test_an_unknown_scorekeeper_is_an_error_at_the_table(
     assert not t1.scorekeepers.exists()
 
 
+def test_only_the_clubs_people_and_the_events_guests_are_offered_as_scorekeepers(
+    organiser_client, tournament, registered, scorekeeper, stranger
+):
+    # `scorekeeper` is one of the club's people (the fixture); `guest`, of another club,
+    # is lent to this event; the stranger is nobody's.
+    guest = make_member("invite", make_club("Tarot Club de Paris", "paris"), Role.SCOREKEEPER)
+    EventGuest.objects.create(event=tournament, user=guest, role=Role.SCOREKEEPER)
+    round_ = generate_round(by=SYSTEM, event=tournament)
+    t1 = round_.tables.order_by("number").first()
+    page = organiser_client.get(reverse("round_manage", args=[round_.pk]))
+    offered = {
+        pk for pk, _label in page.context["scorekeepers_form"].fields[f"table_{t1.pk}"].choices
+    }
+    assert {scorekeeper.pk, guest.pk} <= offered
+    assert stranger.pk not in offered
+    response = organiser_client.post(
+        reverse("round_scorekeepers", args=[round_.pk]), {f"table_{t1.pk}": [stranger.pk]}
+    )
+    assert response.status_code == 200
+    assert f"table_{t1.pk}" in response.context["scorekeepers_form"].errors
+    assert not t1.scorekeepers.exists()
+
+
 def test_round_pages_are_for_organisers_only(assert_denied, tournament, registered, scorekeeper):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     # Scoring a table of the round gives no right to its organiser pages.
     round_.tables.order_by("number").first().scorekeepers.add(scorekeeper)
     before = seating_of(round_)
@@ -277,7 +312,7 @@ def test_manage_page_lists_rounds_and_offers_the_next_one(
     response = organiser_client.get(reverse("tournament_manage", args=[tournament.pk]))
     assert response.context["can_generate"]
     assert 'id="generate-round"' in response.content.decode()
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=organiser, event=tournament)
     response = organiser_client.get(reverse("tournament_manage", args=[tournament.pk]))
     assert not response.context["can_generate"]
     assert reverse("round_manage", args=[round_.pk]) in response.content.decode()
@@ -302,7 +337,7 @@ def test_manage_page_says_every_planned_round_is_seated(
     organiser_client, tournament, registered, organiser
 ):
     for _ in range(tournament.rounds_planned):
-        lock_round(generate_round(event=tournament), organiser)
+        lock_round(generate_round(by=organiser, event=tournament), organiser)
     response = organiser_client.get(reverse("tournament_manage", args=[tournament.pk]))
     assert not response.context["can_generate"] and response.context["all_rounds_seated"]
     assert 'id="generate-help"' in response.content.decode()

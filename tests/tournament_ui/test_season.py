@@ -12,6 +12,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments.models import Event, Player, Round, Season
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import seat_table
 
 from .conftest import play_round
@@ -60,7 +61,7 @@ def nights(club, organiser) -> list[Event]:
         )
         round_ = Round.objects.create(event=event, number=1)
         for number, start in enumerate(range(0, len(seated), 4), 1):
-            seat_table(round=round_, number=number, players=seated[start : start + 4])
+            seat_table(by=SYSTEM, round=round_, number=number, players=seated[start : start + 4])
         play_round(round_, organiser, hands_per_table=3, seed=date.month)
         events.append(event)
     return events

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from tournaments.models import Event
+from tournaments.selectors.access import SYSTEM
 from tournaments.services.tournament import generate_round
 
 from .conftest import play_round
@@ -83,7 +84,7 @@ def test_organiser_edits_the_format(organiser_client, tournament, club):
 
 
 def test_rounds_cannot_drop_below_the_rounds_seated(organiser_client, tournament, registered, club):
-    generate_round(event=tournament)
+    generate_round(by=SYSTEM, event=tournament)
     url = reverse("tournament_edit", args=[tournament.pk])
     response = organiser_client.post(url, form_data(club, rounds_planned=0, team_size=0))
     assert "rounds_planned" in response.context["form"].errors
@@ -96,7 +97,7 @@ def test_rounds_cannot_drop_below_the_rounds_seated(organiser_client, tournament
 def test_changing_the_rules_after_hands_needs_the_rescore_box(
     organiser_client, tournament, registered, organiser, club
 ):
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=organiser, event=tournament)
     play_round(round_, organiser, hands_per_table=1)
     url = reverse("tournament_edit", args=[tournament.pk])
     data = form_data(club, rules_name="fft_round_5", team_size=0)

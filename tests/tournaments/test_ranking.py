@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from tournaments.models import Hand, Registration, Round, Team
+from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.ranking import (
     RankingRow,
     assign_ranks,
@@ -82,7 +83,7 @@ def tournament(club_night, players, organiser):
 def test_tournament_ranking_has_a_total_per_round(tournament, players, organiser):
     for number in (1, 2):
         round_ = Round.objects.create(event=tournament, number=number)
-        table = seat_table(round=round_, number=1, players=players[:4])
+        table = seat_table(by=SYSTEM, round=round_, number=1, players=players[:4])
         seats = list(table.seats.order_by("position"))
         # Round 1: Anne takes a garde made by 15 (+240); round 2: Bruno, prise failed by 1.
         hand = _hand(seats, 0, "garde", 56) if number == 1 else _hand(seats, 1, "prise", 40)
@@ -104,7 +105,7 @@ def test_ranking_query_count_does_not_grow_with_hands(
     tournament, players, organiser, django_assert_max_num_queries
 ):
     round_ = Round.objects.create(event=tournament, number=1)
-    table = seat_table(round=round_, number=1, players=players[:4])
+    table = seat_table(by=SYSTEM, round=round_, number=1, players=players[:4])
     seats = list(table.seats.order_by("position"))
     for count in (2, 20):
         while table.hands.count() < count:

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments.models import Event, Hand, Player, Registration, Round, Team
 from tournaments.planning import seating
+from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import previous_seatings
 from tournaments.services.hands import save_hand, table_seats, validate_sheet
 from tournaments.services.tournament import (
@@ -59,7 +60,7 @@ def lock(round_: Round, organiser) -> None:
 def test_sixteen_players_over_five_rounds_never_meet_twice(tournament, organiser):
     register(tournament, 16)
     for _ in range(5):
-        round_ = generate_round(event=tournament)
+        round_ = generate_round(by=organiser, event=tournament)
         assert sorted(len(t.seats.all()) for t in round_.tables.all()) == [4, 4, 4, 4]
         lock(round_, organiser)
     assert seating.repeated_meetings(previous_seatings(tournament, 6)) == 0
@@ -67,27 +68,27 @@ def test_sixteen_players_over_five_rounds_never_meet_twice(tournament, organiser
 
 def test_a_round_cannot_start_before_the_previous_is_locked(tournament):
     register(tournament, 8)
-    generate_round(event=tournament)
+    generate_round(by=SYSTEM, event=tournament)
     with pytest.raises(ValidationError):
-        generate_round(event=tournament)
+        generate_round(by=SYSTEM, event=tournament)
 
 
 def test_no_more_rounds_than_planned(tournament, organiser):
     tournament.rounds_planned = 1
     tournament.save()
     register(tournament, 8)
-    lock(generate_round(event=tournament), organiser)
+    lock(generate_round(by=organiser, event=tournament), organiser)
     with pytest.raises(ValidationError):
-        generate_round(event=tournament)
+        generate_round(by=organiser, event=tournament)
 
 
 def test_the_same_seed_gives_the_same_round(tournament):
     register(tournament, 22)
     first = previous_seatings(tournament, 2)
     assert first == []
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     seated = previous_seatings(tournament, 2)
-    regenerate_round(round=round_, attempt=0)
+    regenerate_round(by=SYSTEM, round=round_, attempt=0)
     assert previous_seatings(tournament, 2) == seated
 
 
@@ -98,7 +99,7 @@ def test_team_mates_never_share_a_table(tournament, organiser):
     tournament.save()
     teams = dict(Registration.objects.values_list("player_id", "team_id"))
     for _ in range(3):
-        round_ = generate_round(event=tournament)
+        round_ = generate_round(by=organiser, event=tournament)
         for table in round_.tables.all():
             members = [teams[s.player_id] for s in table.seats.all()]
             assert len(members) == len(set(members))
@@ -108,30 +109,30 @@ def test_team_mates_never_share_a_table(tournament, organiser):
 @pytest.mark.slow
 def test_withdrawn_players_are_not_seated_and_late_arrivals_are(tournament, organiser):
     players = register(tournament, 13)
-    lock(generate_round(event=tournament), organiser)
+    lock(generate_round(by=organiser, event=tournament), organiser)
     set_registration_present(
-        registration=Registration.objects.get(player=players[0]), present=False
+        by=organiser, registration=Registration.objects.get(player=players[0]), present=False
     )
     late = Player.objects.create(club=tournament.club, name="Retardataire")
     Registration.objects.create(event=tournament, player=late)
-    round_2 = generate_round(event=tournament)
+    round_2 = generate_round(by=organiser, event=tournament)
     seated = {s.player_id for t in round_2.tables.all() for s in t.seats.all()}
     assert players[0].pk not in seated and late.pk in seated and len(seated) == 13
 
 
 def test_swap_two_players_between_tables(tournament):
     register(tournament, 8)
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     table_1, table_2 = round_.tables.order_by("number")
     a = table_1.seats.first().player
     b = table_2.seats.first().player
-    swap_players(round=round_, player_a=a, player_b=b)
+    swap_players(by=SYSTEM, round=round_, player_a=a, player_b=b)
     assert table_1.seats.filter(player=b).exists() and table_2.seats.filter(player=a).exists()
 
 
 def test_swap_refused_once_hands_are_entered(tournament, organiser):
     register(tournament, 8)
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=organiser, event=tournament)
     table_1, table_2 = round_.tables.order_by("number")
     seats = list(table_1.seats.order_by("position"))
     save_hand(
@@ -146,16 +147,21 @@ def test_swap_refused_once_hands_are_entered(tournament, organiser):
         user=organiser,
     )
     with pytest.raises(ValidationError):
-        swap_players(round=round_, player_a=seats[0].player, player_b=table_2.seats.first().player)
+        swap_players(
+            by=organiser,
+            round=round_,
+            player_a=seats[0].player,
+            player_b=table_2.seats.first().player,
+        )
     with pytest.raises(ValidationError):
-        regenerate_round(round=round_)
+        regenerate_round(by=organiser, round=round_)
 
 
 def test_team_mates_cannot_be_swapped_together(tournament):
     players = register(tournament, 8, teams=4)  # pairs: i and i+4
     tournament.team_size = 2
     tournament.save()
-    round_ = generate_round(event=tournament)
+    round_ = generate_round(by=SYSTEM, event=tournament)
     table_of = {s.player_id: s.table_id for t in round_.tables.all() for s in t.seats.all()}
     mate_of_first = players[4]
     other = next(
@@ -163,4 +169,4 @@ def test_team_mates_cannot_be_swapped_together(tournament):
     )
     # Moving the first player's table-mate out and his team mate in would join the pair.
     with pytest.raises(ValidationError):
-        swap_players(round=round_, player_a=other, player_b=mate_of_first)
+        swap_players(by=SYSTEM, round=round_, player_a=other, player_b=mate_of_first)

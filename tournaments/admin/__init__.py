@@ -1,5 +1,11 @@
 """The back office: every model of tournaments/models.py.
 
+Per club (scope.py): a staff user sees and changes the rows of the clubs he
+organises (the federation every club's; a staff user without a club role nothing),
+and every save and delete goes through a service that checks his role again
+(services.admin_writes for those no other service makes). Memberships and guests
+change through services.people; the audit trail is read-only.
+
 Hands and scores keep the house rule "scores are written by services only":
 - HandScore (the ledger) is read-only everywhere in the admin: no add, change
   or delete; it is shown read-only inline under its hand.
@@ -24,4 +30,4 @@ No other side door either:
 """
 
 # Each submodule registers its ModelAdmins with the admin site when it is imported.
-from . import clubs, events, hands, seating  # noqa: F401
+from . import clubs, events, hands, people, seating  # noqa: F401

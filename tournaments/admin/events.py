@@ -10,12 +10,14 @@ from django.http import HttpRequest
 
 from ..errors import EventError
 from ..models import Event, Round, Team
+from ..selectors import access
 from ..services import events as event_services
 from ..services.results import refresh_event_results
+from .scope import ScopedAdmin, ScopedInline, club_filter
 from .seating import KeepScoredTablesFormSet
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(ScopedInline, admin.TabularInline):
     model = Round
     formset = KeepScoredTablesFormSet
     extra = 0
@@ -23,7 +25,7 @@ class RoundInline(admin.TabularInline):
     readonly_fields = ["status"]
 
 
-class TeamInline(admin.TabularInline):
+class TeamInline(ScopedInline, admin.TabularInline):
     model = Team
     extra = 0
 
@@ -61,10 +63,10 @@ class EventAdminForm(forms.ModelForm):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ScopedAdmin, admin.ModelAdmin):
     form = EventAdminForm
     list_display = ["name", "date", "kind", "club", "rules_name", "published", "team_size"]
-    list_filter = ["kind", "published", "club", "rules_name"]
+    list_filter = ["kind", "published", club_filter("club"), "rules_name"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "date"
     list_select_related = ["club"]
@@ -72,18 +74,35 @@ class EventAdmin(admin.ModelAdmin):
     inlines = [RoundInline, TeamInline]
 
     def save_model(self, request: HttpRequest, obj: Event, form: Any, change: bool) -> None:
-        if not change or "rules_name" not in form.changed_data:
+        if not change:
+            # The club's choices are the user's clubs; checked again, the admin's way in.
+            access.require_club(request.user, obj.club_id)
             super().save_model(request, obj, form, change)
         else:
-            # The other fields first, under the old rules; then the rule set through
-            # the service, which rescores every hand (the admin view is one transaction).
-            new_rules = obj.rules_name
-            old = Event.objects.values("rules_name", "rules_json").get(pk=obj.pk)
+            # The other fields first, under the old rules and publication; then the
+            # services: the rule set (which rescores every hand) and the publication,
+            # both checked and audited (the admin view is one transaction).
+            old = Event.objects.values("club_id", "rules_name", "rules_json", "published").get(
+                pk=obj.pk
+            )
+            access.require_club(request.user, old["club_id"])
+            new_rules, published = obj.rules_name, obj.published
             obj.rules_name, obj.rules_json = old["rules_name"], old["rules_json"]
+            obj.published = old["published"]
             obj.save()
             event_services.update_event(
-                event=obj, name=obj.name, date=obj.date, rules_name=new_rules, rescore=True
+                by=request.user,
+                event=obj,
+                name=obj.name,
+                date=obj.date,
+                rules_name=new_rules,
+                rescore=True,
             )
+            if published != old["published"]:
+                publish = (
+                    event_services.publish_event if published else event_services.unpublish_event
+                )
+                publish(by=request.user, event=obj)
             obj.refresh_from_db()
         if change:
             # The kind decides how places are broken: the stored places follow it.

@@ -20,6 +20,7 @@ import scoring
 from ..forms.hand import ENGINE_FIELD_TO_HAND_FIELD, hand_error_message
 from ..models import Event, EventResult, Hand, HandScore
 from ..services import hands as hand_services
+from .scope import ScopedAdmin, ScopedInline, club_filter
 
 
 class ReadOnlyAdminMixin:
@@ -35,8 +36,9 @@ class ReadOnlyAdminMixin:
         return False
 
 
-class HandScoreInline(ReadOnlyAdminMixin, admin.TabularInline):
+class HandScoreInline(ReadOnlyAdminMixin, ScopedInline, admin.TabularInline):
     model = HandScore
+    parent_club_path = "table__round__event__club"  # the parent is the hand
     extra = 0
     fields = ["player", "points", "is_taker", "made"]
     readonly_fields = fields
@@ -81,10 +83,11 @@ class HandAdminForm(forms.ModelForm):
 
 
 @admin.register(Hand)
-class HandAdmin(SimpleHistoryAdmin):
+class HandAdmin(ScopedAdmin, SimpleHistoryAdmin):
+    club_path = "table__round__event__club"
     form = HandAdminForm
     list_display = ["__str__", "table", "event", "dealer", "contract", "taker", "points", "version"]
-    list_filter = ["contract", "table__round__event", "table__validated_at"]
+    list_filter = ["contract", club_filter("table__round__event"), "table__validated_at"]
     search_fields = ["taker__name", "dealer__name", "table__round__event__name"]
     list_select_related = ["table__round__event", "dealer", "taker"]
     readonly_fields = ["number", "sitting_out", "entered_by", "created_at", "updated_at"]
@@ -130,18 +133,20 @@ class HandAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(HandScore)
-class HandScoreAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class HandScoreAdmin(ReadOnlyAdminMixin, ScopedAdmin, admin.ModelAdmin):
+    club_path = "event__club"
     list_display = ["hand", "player", "points", "is_taker", "made", "table", "event"]
-    list_filter = ["event", "is_taker", "made"]
+    list_filter = [club_filter("event"), "is_taker", "made"]
     search_fields = ["player__name", "event__name"]
     list_select_related = ["hand", "player", "table", "event"]
 
 
 @admin.register(EventResult)
-class EventResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+class EventResultAdmin(ReadOnlyAdminMixin, ScopedAdmin, admin.ModelAdmin):
     """Derived from the ledger by services.results: shown, never edited."""
 
+    club_path = "event__club"
     list_display = ["event", "player", "rank", "total", "hands", "field_size"]
-    list_filter = ["event"]
+    list_filter = [club_filter("event")]
     search_fields = ["player__name", "event__name"]
     list_select_related = ["event", "player"]

@@ -6,13 +6,17 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.db.models import Count, QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Q, QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Event, Hand, Round, Seat, Table
+from ..selectors import access
+from ..services import admin_writes
 from ..services import hands as hand_services
+from .scope import ScopedAdmin, ScopedInline, club_filter
 
 HAS_HANDS = _(
     "This table already has hands: its players, their order and the game mode can no "
@@ -42,7 +46,9 @@ class KeepScoredTablesFormSet(BaseInlineFormSet):
 
 
 class TableAdminForm(forms.ModelForm):
-    """The game mode of a table with hands is shown but not taken from the form."""
+    """The game mode of a table with hands is shown but not taken from the form.
+    Scorekeepers are named only from access.scorekeeper_candidates (the club's people
+    and the event's guests), as on the organiser pages."""
 
     class Meta:
         model = Table
@@ -53,10 +59,40 @@ class TableAdminForm(forms.ModelForm):
         if "five_mode" in self.fields and table_has_hands(self.instance):
             self.fields["five_mode"].disabled = True
             self.fields["five_mode"].help_text = HAS_HANDS
+        if "scorekeepers" in self.fields:
+            round_ = self.instance.round if self.instance.round_id else None
+            # A new table's event is not known yet: anybody who is someone's candidate is
+            # offered, and clean() holds him to the chosen round's event.
+            self.fields["scorekeepers"].queryset = (
+                access.scorekeeper_candidates(round_.event)
+                if round_ is not None
+                else get_user_model()
+                .objects.filter(
+                    Q(memberships__isnull=False) | Q(guest_of__isnull=False), is_active=True
+                )
+                .distinct()
+                .order_by("username")
+            )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        round_ = cleaned.get("round") or (self.instance.round if self.instance.round_id else None)
+        chosen = cleaned.get("scorekeepers")
+        if round_ is not None and chosen:
+            allowed = set(access.scorekeeper_candidates(round_.event).values_list("pk", flat=True))
+            outsiders = [user for user in chosen if user.pk not in allowed]
+            if outsiders:
+                self.add_error(
+                    "scorekeepers",
+                    _("Not a person of this club nor a guest of the event: %(users)s.")
+                    % {"users": ", ".join(user.get_username() for user in outsiders)},
+                )
+        return cleaned
 
 
-class TableInline(admin.TabularInline):
+class TableInline(ScopedInline, admin.TabularInline):
     model = Table
+    parent_club_path = "event__club"  # the parent is the round
     form = TableAdminForm
     formset = KeepScoredTablesFormSet
     extra = 0
@@ -66,9 +102,10 @@ class TableInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ScopedAdmin, admin.ModelAdmin):
+    club_path = "event__club"
     list_display = ["__str__", "event", "number", "status"]
-    list_filter = ["status", "event__club"]
+    list_filter = ["status", club_filter("event__club")]
     search_fields = ["event__name"]
     list_select_related = ["event"]
     readonly_fields = ["status"]
@@ -79,11 +116,18 @@ class RoundAdmin(admin.ModelAdmin):
         # A table added to a locked round reopens it; removing the last open one locks it.
         hand_services.refresh_round_status(form.instance)
 
+    def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
+        admin_writes.save_round(by=request.user, round=obj)
 
-class SeatInline(admin.TabularInline):
+    def delete_model(self, request: HttpRequest, obj: Round) -> None:
+        admin_writes.delete_round(by=request.user, round=obj)
+
+
+class SeatInline(ScopedInline, admin.TabularInline):
     """Read-only once the table has hands (`obj` is the table)."""
 
     model = Seat
+    parent_club_path = "round__event__club"
     extra = 0
     autocomplete_fields = ["player"]
 
@@ -98,10 +142,11 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ScopedAdmin, admin.ModelAdmin):
+    club_path = "round__event__club"
     form = TableAdminForm
     list_display = ["__str__", "event", "round", "five_mode", "player_count", "validated_at"]
-    list_filter = ["round__status", "five_mode", "round__event"]
+    list_filter = ["round__status", "five_mode", club_filter("round__event")]
     search_fields = ["round__event__name", "seats__player__name"]
     list_select_related = ["round__event"]
     filter_horizontal = ["scorekeepers"]
@@ -117,24 +162,13 @@ class TableAdmin(admin.ModelAdmin):
         return not table_has_hands(obj) and super().has_delete_permission(request, obj)
 
     def save_model(self, request: HttpRequest, obj: Table, form: Any, change: bool) -> None:
-        previous = Table.objects.filter(pk=obj.pk).values_list("round_id", flat=True).first()
-        super().save_model(request, obj, form, change)
-        hand_services.refresh_round_status(obj.round)
-        if previous is not None and previous != obj.round_id:
-            hand_services.refresh_round_status(Round(pk=previous))
+        # The rounds' status follows (the service refreshes the old and the new round).
+        admin_writes.save_table(by=request.user, table=obj)
 
     def delete_model(self, request: HttpRequest, obj: Table) -> None:
-        round_ = obj.round
-        super().delete_model(request, obj)
-        hand_services.refresh_round_status(round_)
-
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
-        # The bulk action too: a table with hands is kept (the ledger is not the admin's).
-        for table in queryset.select_related("round"):
-            if table_has_hands(table):
-                self.message_user(request, HAS_HANDS, level="error")
-                continue
-            self.delete_model(request, table)
+        # Refused (EventError) for a table with hands, the bulk action included: the
+        # ledger is not the admin's.
+        admin_writes.delete_table(by=request.user, table=obj)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
         return super().get_queryset(request).annotate(n_seats=Count("seats", distinct=True))
@@ -162,10 +196,11 @@ class SeatAdminForm(forms.ModelForm):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ScopedAdmin, admin.ModelAdmin):
+    club_path = "table__round__event__club"
     form = SeatAdminForm
     list_display = ["table", "position", "player", "event"]
-    list_filter = ["table__round__event"]
+    list_filter = [club_filter("table__round__event")]
     search_fields = ["player__name", "table__round__event__name"]
     list_select_related = ["table__round__event", "player"]
     autocomplete_fields = ["player"]
@@ -178,11 +213,12 @@ class SeatAdmin(admin.ModelAdmin):
         locked = obj is not None and table_has_hands(obj.table)
         return not locked and super().has_delete_permission(request, obj)
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Seat]) -> None:
-        scored = queryset.filter(table__hands__isnull=False)
-        if scored.exists():
-            self.message_user(request, HAS_HANDS, level="error")
-        queryset.exclude(pk__in=scored.values("pk")).delete()
+    def save_model(self, request: HttpRequest, obj: Seat, form: Any, change: bool) -> None:
+        admin_writes.save_seat(by=request.user, seat=obj)
+
+    def delete_model(self, request: HttpRequest, obj: Seat) -> None:
+        # Refused (EventError) once the table has hands, the bulk action included.
+        admin_writes.delete_seat(by=request.user, seat=obj)
 
     @admin.display(description=_("event"))
     def event(self, obj: Seat) -> Event:

@@ -110,13 +110,82 @@ def _clean(text: str) -> str:
     return ILLEGAL_CHARACTERS_RE.sub("", text)
 
 
+# Distinct strings kept cleaned per sheet: names and words repeat on every row.
+_CLEANED_MAX = 50_000
+
+
+class _ColumnCell(Cell):
+    """The one cell of a formatted column, given each row's value in turn. Its style is
+    looked up once (openpyxl looks a cell's style up in the workbook's list each time it
+    writes one), and its repr is cheap: openpyxl builds that repr into the error it
+    catches on being handed a cell rather than a value, once per formatted value."""
+
+    __slots__ = ("_style_index",)
+
+    def __init__(self, ws: Any, number_format: str) -> None:
+        super().__init__(ws, row=1, column=1)
+        self.number_format = number_format
+        self._style_index = super().style_id
+
+    @property
+    def style_id(self) -> int:
+        return self._style_index
+
+    def __repr__(self) -> str:
+        return "<column cell>"
+
+
 class _SheetWriter:
+    """Turns a sheet's values into what a write-only worksheet appends, at close to the
+    library's own speed: one converter per column chosen once, plain numbers and
+    strings handed over as they are (strings cleaned once each), and one cell object
+    per formatted column, reused from row to row (a write-only sheet writes each row
+    out before the next is appended), rather than a new styled cell for every value."""
+
     def __init__(self, ws: Any, columns: Sequence[Column]) -> None:
         self.ws = ws
         self.formats = [c.number_format for c in columns]
         self.italic = Font(italic=True)
+        self.cleaned: dict[str, str] = {}
+        self.converters = [self._converter(fmt) for fmt in self.formats]
+
+    def _text(self, value: str) -> Any:
+        cleaned = self.cleaned.get(value)
+        if cleaned is None:
+            cleaned = _clean(value)
+            if len(self.cleaned) < _CLEANED_MAX:
+                self.cleaned[value] = cleaned
+        if cleaned.startswith("="):
+            cell = WriteOnlyCell(self.ws, cleaned)
+            cell.data_type = "s"  # text, not a formula
+            return cell
+        return cleaned
+
+    def _converter(self, number_format: str | None) -> Any:
+        if number_format is None:
+
+            def plain(value: Any) -> Any:
+                kind = type(value)
+                if kind is int or kind is float or value is None:
+                    return value
+                if kind is str:
+                    return self._text(value)
+                return self.cell(value, None)
+
+            return plain
+        shared = _ColumnCell(self.ws, number_format)
+
+        def formatted(value: Any) -> Any:
+            kind = type(value)
+            if kind is int or kind is float:
+                shared.value = value
+                return shared
+            return self.cell(value, number_format)
+
+        return formatted
 
     def cell(self, value: Any, number_format: str | None) -> Any:
+        """Any value, the slow way: styled values, formulas, lazy translations, dates."""
         if value is None:
             return None
         if isinstance(value, Styled):
@@ -131,11 +200,9 @@ class _SheetWriter:
         if isinstance(value, Formula):
             value = value.text
         elif isinstance(value, str):
-            value = _clean(value)
-            if value.startswith("="):
-                cell = WriteOnlyCell(self.ws, value)
-                cell.data_type = "s"
-                return cell
+            value = self._text(value)
+            if isinstance(value, Cell):
+                return value
         if number_format is None:
             return value
         cell = WriteOnlyCell(self.ws, value)
@@ -143,8 +210,11 @@ class _SheetWriter:
         return cell
 
     def row(self, values: Sequence[Any]) -> list[Any]:
+        converters = self.converters
+        if len(values) <= len(converters):
+            return [convert(value) for convert, value in zip(converters, values, strict=False)]
         return [
-            self.cell(value, self.formats[i] if i < len(self.formats) else None)
+            self.converters[i](value) if i < len(converters) else self.cell(value, None)
             for i, value in enumerate(values)
         ]
 

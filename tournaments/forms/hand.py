@@ -5,7 +5,7 @@ defence, one select per player for poignées) into the model's fields. Whether
 the hand is possible and what it scores is the engine's business, reached via
 services.hands.preview_hand / save_hand; its scoring.HandError comes back here
 through `HandForm.add_hand_error`, which puts a translated message at the field
-concerned.
+concerned (the messages: forms/hand_errors.py, re-exported here).
 """
 
 from __future__ import annotations
@@ -17,167 +17,50 @@ from typing import Any
 
 from django import forms
 from django.utils.formats import number_format
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 import scoring
 
 from ..models import Hand, Seat, Table
+from .hand_errors import (
+    ENGINE_FIELD_TO_HAND_FIELD,
+    FALLBACK_MESSAGE,
+    HAND_ERROR_FIELD_MESSAGES,
+    HAND_ERROR_MESSAGES,
+    hand_error_message,
+)
+from .hand_fields import (
+    CAMP_OR_NONE_CHOICES,
+    CHELEM_CHOICES,
+    MISERE_CHOICES,
+    POIGNEE_CHOICES,
+    POINTS_CAMP_CHOICES,
+    checkbox,
+    player_select,
+    toggle_buttons,
+)
+
+# The public face of this module, messages included, as before they moved out.
+__all__ = [
+    "CAMP_OR_NONE_CHOICES",
+    "CHELEM_CHOICES",
+    "ENGINE_FIELD_TO_HAND_FIELD",
+    "FALLBACK_MESSAGE",
+    "HAND_ERROR_FIELD_MESSAGES",
+    "HAND_ERROR_MESSAGES",
+    "MISERE_CHOICES",
+    "POIGNEE_CHOICES",
+    "POINTS_CAMP_CHOICES",
+    "POINTS_RE",
+    "TOTAL_POINTS",
+    "DeleteHandForm",
+    "HandForm",
+    "hand_error_message",
+]
 
 TOTAL_POINTS = 91
 
-# --- engine error codes -> translated messages ---------------------------------
-
-# One message per code of scoring.ERROR_CODES, the engine's list of what it raises
-# (tests/scorekeeping/test_hand_errors.py checks that none is missing or stale).
-# Parameters: %(player)s is the player's name when the engine names one.
-HAND_ERROR_MESSAGES: dict[str, Promise] = {
-    # scoring/hand.py
-    "player_count": _("A hand is played by 3, 4 or 5 players, not %(count)s."),
-    "duplicate_player": _("A player is seated twice at this table."),
-    "not_a_player": _("%(player)s does not play this hand."),
-    "sitting_out_needs_five": _("Only the dealer of a table of 5 sits out."),
-    "passed_with_taker": _("Nobody took when everybody passed: clear the taker and partner."),
-    "passed_with_bonus": _(
-        "A hand where everybody passed has no petit au bout, poignée or chelem."
-    ),
-    "unknown_contract": _("Unknown contract “%(value)s”."),
-    "contract_not_allowed": _("The contract “%(value)s” is not played under this event's rules."),
-    "taker_missing": _("Who took? Choose the taker."),
-    "partner_needs_five": _("There is no called partner at %(count)s players."),
-    "partner_is_taker": _("The taker cannot be his own partner: choose “alone”."),
-    "oudlers_range": _("Choose 0, 1, 2 or 3 oudlers."),
-    "half_points_only": _("Card points are counted in half points (for example 40,5)."),
-    "points_range": _("Card points are between 0 and 91, not %(value)s."),
-    "half_points_at_four": _("At 4 players card points are whole numbers, not %(value)s."),
-    "points_impossible_for_oudlers": _(
-        "With %(oudlers)s oudler(s) the taker camp has between %(low)s and %(high)s points,"
-        " not %(value)s."
-    ),
-    "unknown_camp": _("Choose the taker camp, the defence or none."),
-    "taker_chelem_oudlers": _(
-        "In a chelem by the taker camp the defence keeps at most the Excuse (and the dog in a"
-        " garde contre): the taker camp has at least %(count)s oudler(s), not %(value)s."
-    ),
-    "taker_chelem_points": _(
-        "In a chelem by the taker camp with %(oudlers)s oudler(s) the defence keeps at most the"
-        " Excuse (and the dog in a garde contre): the taker camp has at least %(low)s points,"
-        " not %(value)s."
-    ),
-    "defence_chelem_oudlers": _(
-        "In a chelem by the defence the taker camp keeps at most %(count)s oudler(s), not"
-        " %(value)s."
-    ),
-    "defence_chelem_points": _(
-        "In a chelem by the defence the taker camp with %(oudlers)s oudler(s) keeps at most"
-        " %(high)s points (its écart, or the dog in a garde sans, and the Excuse), not %(value)s."
-    ),
-    "petit_au_bout_no_trick": _(
-        "The camp that made the chelem took every trick, the last one too: the petit au bout"
-        " can only be theirs."
-    ),
-    "petit_au_bout_without_oudler": _(
-        "The taker camp won the last trick with the Petit, so it has at least 1 oudler."
-    ),
-    "petit_au_bout_all_oudlers": _(
-        "The taker camp has all 3 oudlers, the Petit among them: the defence cannot have the"
-        " petit au bout."
-    ),
-    "unknown_poignee": _("A poignée is simple, double or triple."),
-    "two_poignees": _("%(player)s shows only one poignée."),
-    "too_many_cards_shown": _(
-        "These poignées show at least %(cards)s trumps; there are only 22 (21 trumps and the"
-        " Excuse)."
-    ),
-    "misere_not_allowed": _("This event's rules have no misère."),
-    "unknown_misere": _("A misère is simple or double."),
-    "two_miseres": _("%(player)s declares only one misère."),
-    # scoring/jsonio.py
-    "invalid": _("This value is not valid."),
-    "not_a_number": _("Enter a number of card points, such as 56 or 40,5."),
-    "unknown_field": _("Unknown field."),
-    "points_missing": _("Enter the card points of the taker camp or of the defence."),
-    "oudlers_missing": _("How many oudlers had the taker camp?"),
-    "points_mismatch": _("The points of both camps add up to 91."),
-    "size_missing": _("Choose simple, double or triple."),
-    # scoring/rules.py (an event's stored rules are broken: an organiser must fix them)
-    "invalid_rules": _("This event's rule set is invalid; ask an organiser."),
-    "unknown_preset": _("Unknown rule set “%(value)s”; ask an organiser."),
-}
-# Where the same code means something more precise at one field.
-HAND_ERROR_FIELD_MESSAGES: dict[tuple[str, str], Promise] = {
-    ("taker", "not_a_player"): _(
-        "%(player)s does not play this hand (the dealer sits out): choose another taker."
-    ),
-    ("partner", "not_a_player"): _("%(player)s does not play this hand: choose another partner."),
-    ("sitting_out", "not_a_player"): _("The dealer must be one of the players at this table."),
-}
-FALLBACK_MESSAGE = _("This hand cannot be scored as entered.")
-
-
-# The Hand model field an engine error's JSON field belongs to (the dealer is the
-# one who sits out at a table of 5).
-ENGINE_FIELD_TO_HAND_FIELD: dict[str, str] = {
-    "points": "points",
-    "defence_points": "points",
-    "oudlers": "oudlers",
-    "taker": "taker",
-    "partner": "partner",
-    "contract": "contract",
-    "petit_au_bout": "petit_au_bout",
-    "chelem": "chelem_made_by",
-    "poignees": "poignees",
-    "miseres": "miseres",
-    "sitting_out": "dealer",
-}
-
-
-class _Params(dict):
-    """Interpolation that never fails on a parameter the engine did not send."""
-
-    def __missing__(self, key: str) -> str:
-        return "?"
-
-
-def _localise(value: Any) -> Any:
-    """Show engine numbers ("40.5") the way the user types them ("40,5" in French)."""
-    if isinstance(value, str) and re.fullmatch(r"-?\d+\.\d+", value):
-        return number_format(Decimal(value))
-    return value
-
-
-def hand_error_message(
-    error: scoring.HandError, player_names: Mapping[Any, str] | None = None
-) -> str:
-    """The translated message for an engine error, with its parameters filled in."""
-    template = HAND_ERROR_FIELD_MESSAGES.get(
-        (error.field, error.code), HAND_ERROR_MESSAGES.get(error.code, FALLBACK_MESSAGE)
-    )
-    params = _Params({key: _localise(value) for key, value in error.params.items()})
-    value = error.params.get("value")
-    names = player_names or {}
-    params["player"] = names.get(value, _("This player")) if value is not None else _("A player")
-    return str(template) % params
-
-
-# --- the form ------------------------------------------------------------------
-
 POINTS_RE = re.compile(r"[+-]?\d{1,4}(?:[.,]\d{1,4})?")
-POINTS_CAMP_CHOICES = [("taker", _("taker camp")), ("defence", _("defence"))]
-CAMP_OR_NONE_CHOICES = [("", pgettext_lazy("petit au bout", "none")), *Hand.Camp.choices]
-CHELEM_CHOICES = [("", pgettext_lazy("chelem", "not made")), *Hand.Camp.choices]
-POIGNEE_CHOICES = [
-    ("", pgettext_lazy("poignee", "none")),
-    ("simple", pgettext_lazy("poignee", "simple")),
-    ("double", pgettext_lazy("poignee", "double")),
-    ("triple", pgettext_lazy("poignee", "triple")),
-]
-MISERE_CHOICES = [
-    ("", pgettext_lazy("misere", "none")),
-    ("simple", pgettext_lazy("misere", "simple")),
-    ("double", pgettext_lazy("misere", "double")),
-]
 
 
 def _to_int(value: str) -> int:
@@ -222,40 +105,14 @@ class HandForm(forms.Form):
             }
         ),
     )
-    points_camp = forms.ChoiceField(
-        label=_("Points counted by"),
-        choices=POINTS_CAMP_CHOICES,
-        required=False,
-        initial="taker",
-        widget=forms.RadioSelect(attrs={"class": "btn-check"}),
-    )
-    petit_au_bout = forms.ChoiceField(
-        label=_("Petit au bout"),
-        choices=CAMP_OR_NONE_CHOICES,
-        required=False,
-        initial="",
-        widget=forms.RadioSelect(attrs={"class": "btn-check"}),
-    )
-    chelem_announced = forms.BooleanField(
-        label=_("Chelem announced"),
-        required=False,
-        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
-    )
-    chelem_made_by = forms.ChoiceField(
-        label=_("Chelem made by"),
-        choices=CHELEM_CHOICES,
-        required=False,
-        initial="",
-        widget=forms.RadioSelect(attrs={"class": "btn-check"}),
-    )
+    points_camp = toggle_buttons(_("Points counted by"), POINTS_CAMP_CHOICES, "taker")
+    petit_au_bout = toggle_buttons(_("Petit au bout"), CAMP_OR_NONE_CHOICES, "")
+    chelem_announced = checkbox(_("Chelem announced"))
+    chelem_made_by = toggle_buttons(_("Chelem made by"), CHELEM_CHOICES, "")
 
     # Shown with the "chelem?" question (91 or 0 points and no chelem): saving such a
     # hand needs this tick, so that a forgotten chelem is not saved by mistake.
-    no_chelem = forms.BooleanField(
-        label=_("No chelem: the other camp took at least one trick"),
-        required=False,
-        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
-    )
+    no_chelem = checkbox(_("No chelem: the other camp took at least one trick"))
 
     def __init__(
         self,
@@ -294,19 +151,13 @@ class HandForm(forms.Form):
             if name in self.fields:
                 self.fields[name].widget.attrs["class"] = "form-select form-select-lg"
         for seat in self.seats:
-            self.fields[self.poignee_name(seat.player_id)] = forms.ChoiceField(
-                label=seat.player.name,
-                choices=POIGNEE_CHOICES,
-                required=False,
-                widget=forms.Select(attrs={"class": "form-select"}),
+            self.fields[self.poignee_name(seat.player_id)] = player_select(
+                seat.player.name, POIGNEE_CHOICES
             )
         if rules.allows_misere:
             for seat in self.seats:
-                self.fields[self.misere_name(seat.player_id)] = forms.ChoiceField(
-                    label=seat.player.name,
-                    choices=MISERE_CHOICES,
-                    required=False,
-                    widget=forms.Select(attrs={"class": "form-select"}),
+                self.fields[self.misere_name(seat.player_id)] = player_select(
+                    seat.player.name, MISERE_CHOICES
                 )
 
     # -- layout helpers for the template --

@@ -16,6 +16,8 @@ import scoring
 
 from ..errors import EventError
 from ..models import Club, Player, Table
+from ..models.collation import by_name
+from ..rules.names import clean_name as clean_player_name
 
 # The engine knows no Django: its labels are English. Marked here so that
 # makemessages collects them; a test checks that every preset label is listed.
@@ -77,15 +79,29 @@ class PlayerForm(ServiceErrorMixin, forms.Form):
         initial=True,
         help_text=_("Inactive players are not offered when seating a table."),
     )
+    # Set by the club at the player's request (GDPR); not sent (an older page) keeps it.
+    public_name_style = forms.ChoiceField(
+        label=_("Public name"),
+        choices=Player._meta.get_field("public_name_style").choices,
+        initial=Player._meta.get_field("public_name_style").default,
+        required=False,
+        help_text=_(
+            "How the name appears on public pages, as the player asks. Organisers and "
+            "scorekeepers of his events still see the full name."
+        ),
+    )
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
+        name = clean_player_name(self.cleaned_data["name"])  # as the service stores it
         if not name:
             raise forms.ValidationError(_("Enter the player's name."))
         return name
 
     def clean_licence(self) -> str:
         return self.cleaned_data["licence"].strip()
+
+    def clean_public_name_style(self) -> str | None:
+        return self.cleaned_data.get("public_name_style") or None
 
 
 class PlayerFilterForm(forms.Form):
@@ -183,7 +199,16 @@ class TableForm(ServiceErrorMixin, forms.Form):
         help_text=_("Users who may enter the hands of this table."),
     )
 
-    def __init__(self, *args: Any, club: Club, table: Table | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        club: Club,
+        candidates: QuerySet,
+        table: Table | None = None,
+        **kwargs: Any,
+    ):
+        """`candidates`: who may be named scorekeeper (access.scorekeeper_candidates: the
+        club's people and the event's guests); anybody else is an invalid choice."""
         super().__init__(*args, **kwargs)
         self.table = table
         players = self._player_queryset(club, table)
@@ -197,10 +222,7 @@ class TableForm(ServiceErrorMixin, forms.Form):
         # Seats first, in order, as on a paper sheet.
         order = [f"seat_{i}" for i in range(1, MAX_SEATS + 1)]
         self.order_fields(["number", *order, "five_mode", "scorekeepers"])
-        user_model = get_user_model()
-        self.fields["scorekeepers"].queryset = user_model.objects.filter(is_active=True).order_by(
-            user_model.USERNAME_FIELD
-        )
+        self.fields["scorekeepers"].queryset = candidates
 
     @staticmethod
     def _player_queryset(club: Club, table: Table | None) -> QuerySet[Player]:
@@ -208,7 +230,7 @@ class TableForm(ServiceErrorMixin, forms.Form):
         condition = Q(active=True)
         if table is not None:
             condition |= Q(seats__table=table)
-        return Player.objects.filter(Q(club=club) & condition).distinct().order_by("name")
+        return Player.objects.filter(Q(club=club) & condition).distinct().order_by(by_name(), "pk")
 
     @classmethod
     def initial_for(cls, table: Table) -> dict[str, Any]:

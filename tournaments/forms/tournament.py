@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
+from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -60,9 +60,13 @@ class TournamentForm(ClubNightForm):
 
     field_order = ["name", "date", "club", "rules_name", "rounds_planned", "deals_per_round"]
 
-    def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, event: Event | None = None, clubs: Any = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.event = event
+        if clubs is not None:  # a new tournament: only the clubs the person organises
+            self.fields["club"].queryset = clubs
         if event is not None:
             # Moving an event with its registrations to another club is not a form edit.
             del self.fields["club"]
@@ -138,10 +142,14 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
         help_text=_("Team name; a new name creates the team."),
     )
 
-    def __init__(self, *args: Any, event: Event, players: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, event: Event, players: Any, clubs: Any = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.event = event
         self.fields["player"].queryset = players
+        if clubs is not None:  # where the person may create a new player
+            self.fields["club"].queryset = clubs
         if not event.team_size:
             del self.fields["team"]
 
@@ -182,8 +190,12 @@ class ImportForm(forms.Form):
     file = forms.FileField(
         label=_("List of players (.csv or .xlsx)"),
         widget=forms.ClearableFileInput(attrs={"accept": IMPORT_EXTENSIONS}),
-        help_text=_(
-            "First row: column titles. Needed: name (“Nom”); optional: licence, club, team."
+        # The limits are tournaments.imports.files' (forms may not import it); a test in
+        # tests/security keeps the figures equal.
+        help_text=format_lazy(
+            "{} {}",
+            _("First row: column titles. Needed: name (“Nom”); optional: licence, club, team."),
+            _("At most 5 MB, 5000 rows and 50 columns (20 MB once unzipped)."),
         ),
     )
 
@@ -236,14 +248,15 @@ def user_label(user: Any) -> str:
 
 
 class ScorekeepersForm(forms.Form):
-    """The scorekeepers of every table of a round, in one form."""
+    """The scorekeepers of every table of a round, in one form. `candidates` are the
+    people who may be named (access.scorekeeper_candidates: the club's people and the
+    event's guests); anybody else is refused as an invalid choice."""
 
-    def __init__(self, *args: Any, tables: Sequence[Table], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, tables: Sequence[Table], candidates: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        user_model = get_user_model()
         # Choices are read once for all the tables: a queryset per field would be a query
         # per table.
-        users = list(user_model.objects.filter(is_active=True).order_by(user_model.USERNAME_FIELD))
+        users = list(candidates)
         self.users = {u.pk: u for u in users}
         choices = [(u.pk, user_label(u)) for u in users]
         self.tables = list(tables)

@@ -1,4 +1,5 @@
-"""Everything stored: clubs, players, events, rounds, tables, hands and the score ledger.
+"""Everything stored: clubs, their people and audit trail, players, events, rounds,
+tables, hands and the score ledger.
 
 One module per subject; every model is imported here because Django looks for an
 app's models in ``tournaments.models``, and so that ``from tournaments.models
@@ -10,6 +11,7 @@ from __future__ import annotations
 from .clubs import Club, Player, Season
 from .events import Event, Registration, Round, Seat, Table, Team
 from .hands import PLAYED_HAND, EventResult, Hand, HandScore
+from .people import AuditEntry, EventGuest, Membership, Role
 from .submissions import Submission
 
 # simple_history attaches this model to tournaments.models.hands; named here too,
@@ -18,14 +20,18 @@ HistoricalHand = Hand.history.model
 
 __all__ = [
     "PLAYED_HAND",
+    "AuditEntry",
     "Club",
     "Event",
+    "EventGuest",
     "EventResult",
     "Hand",
     "HandScore",
     "HistoricalHand",
+    "Membership",
     "Player",
     "Registration",
+    "Role",
     "Round",
     "Season",
     "Seat",

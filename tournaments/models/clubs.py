@@ -7,6 +7,10 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from ..rules.collation import sort_key
+from ..rules.names import NameStyle
+from .collation import by_name
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
@@ -16,6 +20,8 @@ class Club(models.Model):
         ordering = ["name"]
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
+        # The federation role: sees and manages every club (superusers hold it too).
+        permissions = [("federation", _("Can manage every club"))]
 
     def __str__(self) -> str:
         return self.name
@@ -30,6 +36,18 @@ class Player(models.Model):
         _("FFT licence number"), max_length=20, blank=True, help_text=_("Optional.")
     )
     active = models.BooleanField(_("active"), default=True)
+    # How the player appears on public pages (rules.names); organisers and the
+    # scorekeepers of his events still see the full name.
+    public_name_style = models.CharField(
+        _("public name"),
+        max_length=20,
+        choices=[
+            (NameStyle.FULL.value, _("full name")),
+            (NameStyle.FIRST_INITIAL.value, _("first name and initial")),
+            (NameStyle.INITIALS.value, _("initials")),
+        ],
+        default=NameStyle.FULL.value,
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),
@@ -40,7 +58,8 @@ class Player(models.Model):
     )
 
     class Meta:
-        ordering = ["name"]
+        # French order (rules.collation): "Élodie" before "Zoé"; pk breaks exact ties.
+        ordering = [by_name(), "pk"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
@@ -62,6 +81,11 @@ class Player(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("player_public", args=[self.pk])
+
+    @property
+    def sort_key(self) -> tuple[tuple[int, ...], str]:
+        """The name's key in French order, for sorts in Python (tables of lists)."""
+        return sort_key(self.name)
 
 
 class Season(models.Model):

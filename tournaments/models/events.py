@@ -14,6 +14,7 @@ from django.utils.translation import pgettext_lazy
 import scoring
 
 from .clubs import Club, Player
+from .collation import by_name
 
 
 class Event(models.Model):
@@ -53,7 +54,6 @@ class Event(models.Model):
         ordering = ["-date", "-pk"]
         verbose_name = _("event")
         verbose_name_plural = _("events")
-        permissions = [("organise", _("Can organise events, players and tables"))]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
@@ -213,7 +213,7 @@ class Registration(models.Model):
     )
 
     class Meta:
-        ordering = ["event", "player__name"]
+        ordering = ["event", by_name("player__name"), "pk"]  # French order
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
         constraints = [

@@ -18,6 +18,12 @@ _REPEAT = 100
 _SPREAD = 10
 # Per earlier round a player spent at a table of 3 or 5, if seated at one again.
 _ODD_SEAT = 5
+# Duty at the tables of 3 or 5 is a hard rule on the END of the planned rounds
+# (`EndBalance`): every count within one of everybody's once they are played, each
+# round keeping that reachable. A swap that breaks it is never made; one that mends
+# it (a start that team mates forced) is worth more than any repeat.
+_DUTY = 10**6
+MUST, MAY, MUST_NOT = -1, 0, 1
 # Team mates: never accepted. Any swap whose cost change reaches half of this
 # would seat team mates together, whatever the history adds.
 _FORBIDDEN = 10**9
@@ -28,11 +34,95 @@ _EXACT_BUDGET = 200_000
 _SWAPS_PER_STEP = 2000
 
 
-def initial_tables(sizes: list[int], team_of: list[int], rng: random.Random) -> list[list[int]]:
+def duty_tiers(sizes: list[int], odd_counts: list[int]) -> list[int] | None:
+    """Who must, may or must not sit at a table of 3 or 5 in a starting seating.
+
+    The greedy start (None: no such table): the odd seats go to the players with the
+    fewest rounds at one so far; below the k-th smallest count (k odd seats) a player
+    MUST sit at one, at it he MAY, above it he MUST_NOT. Rounds drawn this way keep
+    counts within one of each other, so a start built from them meets the EndBalance;
+    the search then trades odd seats freely within the EndBalance.
+    """
+    seats = sum(size for size in sizes if size != 4)
+    if not seats:
+        return None
+    threshold = sorted(odd_counts)[seats - 1]
+    return [MUST if c < threshold else MAY if c == threshold else MUST_NOT for c in odd_counts]
+
+
+class EndBalance:
+    """Odd-seat counts that can still end the planned rounds within one of each other.
+
+    `rounds` rounds are left to play from `counts` (this one included), `seats` odd
+    seats each: the total at the end is fixed, so the counts must end in {low, high}
+    = {floor, ceil}(total / n). `after` rounds follow the ones being searched: counts
+    reached after the searched rounds are acceptable when (a) nobody exceeds `high`,
+    (b) each player's deficit to `low` fits in `after` rounds, (c) the deficits fit in
+    the seats left (`after * seats`) and (d) those seats can all be filled by
+    players still below `high` (each at most once a round). (a)-(d) are exactly
+    when `after` rounds of `seats` distinct players can finish the job (Gale-Ryser
+    with equal round sizes). `violation` measures how far a state is from that, 0
+    when acceptable. With arrivals or departures mid-event the plain bounds may
+    be out of reach: `low` drops and `high` rises just enough to be reachable.
+    """
+
+    def __init__(self, counts: list[int], rounds: int, seats: int, after: int) -> None:
+        n = len(counts)
+        total = sum(counts) + rounds * seats
+        low, high = total // n, -(-total // n)
+        high = max(high, max(counts))
+        while low > 0 and (
+            low - min(counts) > rounds or sum(max(0, low - c) for c in counts) > rounds * seats
+        ):
+            low -= 1
+        while sum(min(rounds, high - c) for c in counts) < rounds * seats:
+            high += 1
+        self.low, self.high, self.after, self.seats = low, high, after, seats
+
+    def player(self, c: int) -> tuple[int, int, int]:
+        """One player's part: (own violation, deficit to low, odd seats he can still take)."""
+        low, high, after = self.low, self.high, self.after
+        own = max(0, c - high) + max(0, low - c - after)
+        return own, max(0, low - c), max(0, min(after, high - c))
+
+    def state(self, counts: list[int]) -> tuple[int, int, int]:
+        """Sums over the players of their parts (see `player`)."""
+        own = deficit = room = 0
+        for c in counts:
+            o, d, r = self.player(c)
+            own, deficit, room = own + o, deficit + d, room + r
+        return own, deficit, room
+
+    def violation(self, state: tuple[int, int, int]) -> int:
+        """How far a state is from acceptable: 0 when (a)-(d) of the class doc hold."""
+        own, deficit, room = state
+        left = self.after * self.seats
+        return own + max(0, deficit - left) + max(0, left - room)
+
+    def moved(
+        self, state: tuple[int, int, int], counts: list[int], p: int, q: int
+    ) -> tuple[int, int, int]:
+        """The state once p takes an odd seat from q: two players change, O(1)."""
+        own, deficit, room = state
+        for x, change in ((p, 1), (q, -1)):
+            o0, d0, r0 = self.player(counts[x])
+            o1, d1, r1 = self.player(counts[x] + change)
+            own, deficit, room = own + o1 - o0, deficit + d1 - d0, room + r1 - r0
+        return own, deficit, room
+
+
+def initial_tables(
+    sizes: list[int],
+    team_of: list[int],
+    rng: random.Random,
+    duty: list[int] | None = None,
+) -> list[list[int]]:
     """A random seating where no table holds two members of a team.
 
     Ryser's rule: place each team, largest first, at the tables with the most
-    seats left. It finds a seating whenever one exists (Gale-Ryser).
+    seats left. It finds a seating whenever one exists (Gale-Ryser). With `duty`
+    (see duty_tiers), swaps that keep teams apart then move those who must sit at a
+    table of 3 or 5 to one, and those who must not away from them.
     """
     members: dict[int, list[int]] = {}
     for i, team in enumerate(team_of):
@@ -60,7 +150,56 @@ def initial_tables(sizes: list[int], team_of: list[int], rng: random.Random) -> 
             free[t] -= 1
     for table in tables:
         rng.shuffle(table)
+    if duty is not None:
+        _mend_duty(tables, sizes, team_of, duty, rng)
     return tables
+
+
+def _mend_duty(
+    tables: list[list[int]],
+    sizes: list[int],
+    team_of: list[int],
+    duty: list[int],
+    rng: random.Random,
+) -> None:
+    """Swap players between tables of 4 and odd tables until the duty tiers hold.
+
+    Each swap mends one or two misplaced players and breaks none, so this ends; a
+    player stays misplaced only when every swap would seat team mates together.
+    """
+    odd = [size != 4 for size in sizes]
+
+    def fits(player: int, table: list[int], leaving: int) -> bool:
+        return all(team_of[x] != team_of[player] for x in table if x != leaving)
+
+    changed = True
+    while changed:
+        changed = False
+        for a, table_a in enumerate(tables):
+            for p in list(table_a):
+                wrong = duty[p] == (MUST_NOT if odd[a] else MUST)
+                if not wrong:
+                    continue
+                # Partners from the other kind of table who may sit at table a (q goes
+                # there), those misplaced where they are first (a swap mending two).
+                barred = MUST_NOT if odd[a] else MUST
+                misplaced = MUST if odd[a] else MUST_NOT
+                options = [
+                    (b, q)
+                    for b, table_b in enumerate(tables)
+                    if odd[b] != odd[a]
+                    for q in table_b
+                    if duty[q] != barred
+                ]
+                rng.shuffle(options)
+                options.sort(key=lambda o: duty[o[1]] != misplaced)
+                for b, q in options:
+                    table_b = tables[b]
+                    if fits(p, table_b, q) and fits(q, table_a, p):
+                        table_a[table_a.index(p)] = q
+                        table_b[table_b.index(q)] = p
+                        changed = True
+                        break
 
 
 def exact_round(
@@ -167,8 +306,14 @@ class Planner:
         team_of: list[int],
         odd_history: list[int],
         rng: random.Random,
+        balance: EndBalance | None = None,
     ) -> None:
         self.rng = rng
+        # The hard rule on odd-seat counts once the searched rounds are played (None:
+        # anybody may sit anywhere). Only the counts at the end of the searched rounds
+        # are checked: when they are acceptable, the rounds themselves show that every
+        # round on the way kept the end reachable.
+        self.balance = balance
         self.history = history
         self.team_of = team_of
         self.odd_history = odd_history
@@ -206,6 +351,8 @@ class Planner:
                     met[i][j] += 1
                     met[j][i] += 1
         self.met, self.odd_count = met, odd
+        self.balance_state = self.balance.state(odd) if self.balance else (0, 0, 0)
+        self._tabulate_duty()
         team_of = self.team_of
         self.add = [
             [
@@ -215,9 +362,42 @@ class Planner:
             for i in range(n)
         ]
         self.rem = [[_marginal(c - 1) if c else 0 for c in row] for row in met]
-        self.cost = sum(_pair_cost(met[i][j]) for i in range(n) for j in range(i)) + sum(
-            _seat_cost(c) for c in odd
+        self.cost = (
+            sum(_pair_cost(met[i][j]) for i in range(n) for j in range(i))
+            + sum(_seat_cost(c) for c in odd)
+            + self._duty_cost()
         )
+
+    def _duty_cost(self) -> int:
+        """_DUTY per unit of EndBalance violation (0 once the counts are acceptable)."""
+        return _DUTY * self.balance.violation(self.balance_state) if self.balance else 0
+
+    def _duty_step(self, gains: int, loses: int) -> int:
+        """Change of EndBalance violation if `gains` takes an odd seat from `loses`."""
+        if self.balance is None:
+            return 0
+        return self._duty_steps[self.odd_count[gains]][self.odd_count[loses]]
+
+    def _tabulate_duty(self) -> None:
+        """`_duty_steps[g][l]`: _duty_step for counts g and l, so a candidate costs a lookup.
+
+        Only the two counts matter once the state is fixed; it changes only when a
+        swap moves an odd seat, and counts are small (at most the rounds played).
+        """
+        balance = self.balance
+        if balance is None:
+            return
+        state, size = self.balance_state, max(self.odd_count) + 2
+        before = balance.violation(state)
+        counts = [0, 0]
+        steps = []
+        for g in range(size):
+            row = []
+            for lost in range(size):
+                counts[0], counts[1] = g, lost
+                row.append(balance.violation(balance.moved(state, counts, 0, 1)) - before)
+            steps.append(row)
+        self._duty_steps = steps
 
     def _meet(self, i: int, j: int, change: int) -> None:
         c = self.met[i][j] + change
@@ -255,12 +435,13 @@ class Planner:
             if len(bad) > tables_per_step:
                 bad = rng.sample(bad, tables_per_step)
             seating, add, odd, odd_count = self.rounds[r], self.add, self.odd, self.odd_count
+            unbalanced = self._duty_cost() > 0
             tabu_r = tabu[r]
             best_delta, moves = None, []
             for a in bad:
                 table_a = seating[a]
                 for p in table_a:
-                    if not (leave[p] or (odd[a] and odd_count[p] > 1)):
+                    if not (leave[p] or (odd[a] and odd_count[p] > 1) or unbalanced):
                         continue  # p is not part of the trouble at this table
                     self.work += n - len(table_a)
                     add_p, leave_p = add[p], leave[p]
@@ -281,6 +462,12 @@ class Planner:
                             delta = row_a[q] + join - add_p[q] - leave_p - leave[q] + seat_p
                             if crossing:
                                 delta += _ODD_SEAT * (odd_count[q] if odd[a] else 1 - odd_count[q])
+                                step_duty = (
+                                    self._duty_step(p, q) if odd[b] else self._duty_step(q, p)
+                                )
+                                if step_duty > 0:
+                                    continue  # would put the end balance out of reach
+                                delta += _DUTY * step_duty
                             if delta >= half:
                                 continue  # would seat team mates together
                             if (tabu_p or tabu_r[q * n_tables + a] > step) and (
@@ -310,6 +497,7 @@ class Planner:
     def _pick(self) -> tuple[int, list[int], list[int]] | None:
         """A random round with something to improve, its troubled tables and savings."""
         rng, odd, odd_count = self.rng, self.odd, self.odd_count
+        unbalanced = self._duty_cost() > 0
         order = list(range(len(self.rounds)))
         rng.shuffle(order)
         for r in order:
@@ -319,7 +507,7 @@ class Planner:
             bad = [
                 t
                 for t, table in enumerate(seating)
-                if any(leave[i] or (odd[t] and odd_count[i] > 1) for i in table)
+                if any(leave[i] or (odd[t] and odd_count[i] > 1) or unbalanced for i in table)
             ]
             if bad:
                 return r, bad, leave
@@ -337,9 +525,15 @@ class Planner:
                 self._meet(q, y, -1)
                 self._meet(p, y, +1)
         if self.odd[a] != self.odd[b]:
+            if self.balance:
+                gains, loses = (p, q) if self.odd[b] else (q, p)
+                self.balance_state = self.balance.moved(
+                    self.balance_state, self.odd_count, gains, loses
+                )
             step = 1 if self.odd[b] else -1
             self.odd_count[p] += step
             self.odd_count[q] -= step
+            self._tabulate_duty()
         table_a[table_a.index(p)] = q
         table_b[table_b.index(q)] = p
         self.cost += delta
@@ -354,6 +548,10 @@ class Planner:
             seating = self.rounds[r]
             a, b = rng.sample(range(len(seating)), 2)
             p, q = rng.choice(seating[a]), rng.choice(seating[b])
+            if self.odd[a] != self.odd[b] and (
+                self._duty_step(p, q) if self.odd[b] else self._duty_step(q, p)
+            ):
+                continue  # the shake keeps the end balance as it is
             if all(add[q][x] < _FORBIDDEN for x in seating[a] if x != p) and all(
                 add[p][y] < _FORBIDDEN for y in seating[b] if y != q
             ):
@@ -362,8 +560,10 @@ class Planner:
 
     def _total(self) -> int:
         met = self.met
-        return sum(_pair_cost(met[i][j]) for i in range(len(met)) for j in range(i)) + sum(
-            _seat_cost(c) for c in self.odd_count
+        return (
+            sum(_pair_cost(met[i][j]) for i in range(len(met)) for j in range(i))
+            + sum(_seat_cost(c) for c in self.odd_count)
+            + self._duty_cost()
         )
 
 

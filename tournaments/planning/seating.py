@@ -10,9 +10,18 @@ Objective of a round (`seat_round`)
        met in `previous` rounds counts once (that is exactly how much the round
        adds to `repeated_meetings`); among equal counts, pairs that met less
        often are preferred, so the worst pair count stays low.
-    3. Tie-breaker: players who already sat at a table of 3 or 5 go to one
-       again only after the others had their turn (a soft rule: one repeat
-       avoided outweighs it, so late in a small event it may give way).
+    2'. Hard, before the repeats: duty at the tables of 3 or 5 is even at the end
+       of the planned rounds (this one and the `upcoming`): each player's count
+       of rounds at a table of 5 (and at a table of 3) then differs by at most
+       one from anyone else's. Each round only has to keep that reachable
+       (`EndBalance`: nobody above the final ceiling, everybody's shortfall
+       within the rounds and seats left), so the search chooses who sits at an
+       odd table when, which costs fewer repeats than evening the counts every
+       round. Mid-event a count may lag by as many rounds as remain. With no
+       `upcoming` the end is this round, and the seats go to those with the
+       fewest. Only keeping team mates apart comes first.
+    3. In the rounds planned ahead (a forecast), odd seats are weighed softly:
+       players who already sat at one go again only after the others.
 
     Meetings are counted only between the players present now, so withdrawals
     and late arrivals between rounds are simply a different `players` list.
@@ -52,7 +61,14 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from itertools import combinations
 
-from .search import EXACT_MAX_PLAYERS, Planner, exact_round, initial_tables
+from .search import (
+    EXACT_MAX_PLAYERS,
+    EndBalance,
+    Planner,
+    duty_tiers,
+    exact_round,
+    initial_tables,
+)
 from .tables import (
     Player,
     RoundSeating,
@@ -117,11 +133,14 @@ def seat_round(
     team_of = _team_ids(order, teams)
 
     met = [[0] * n for _ in range(n)]
+    # Rounds each player spent at a table of the size of this round's odd tables (5,
+    # or 3): duty at a table of 5 and at a table of 3 are counted apart.
+    odd_size = next((size for size in sizes if size != 4), None)
     odd_seats = [0] * n
     for seating in previous:
         for table in seating:
             present = [index[p] for p in table if p in index]
-            if len(table) != 4:
+            if len(table) == odd_size:
                 for i in present:
                     odd_seats[i] += 1
             for i, j in combinations(present, 2):
@@ -129,19 +148,35 @@ def seat_round(
                     met[i][j] += 1
                     met[j][i] += 1
 
-    tables = initial_tables(sizes, team_of, rng)
+    duty = duty_tiers(sizes, odd_seats)
+    tables = initial_tables(sizes, team_of, rng, duty)
     if all(size == 4 for size in sizes) and n <= EXACT_MAX_PLAYERS:
         exact = exact_round(tables, met, team_of, rng)
         if exact is not None:
             tables, effort = exact, 0
     if len(tables) > 1 and effort:
         polish = effort // 4 if upcoming else 0
-        free = [tables] + [initial_tables(sizes, team_of, rng) for _ in range(upcoming)]
-        tables = Planner(free, sizes, met, team_of, odd_seats, rng).run(effort - polish)[0]
+        # The forecast rounds start from greedy duty tiers too, drawn in turn from the
+        # counts their starting tables give: a start that meets the end balance.
+        free, counts = [tables], list(odd_seats)
+        for _ in range(upcoming):
+            for t, table in enumerate(free[-1]):
+                if sizes[t] != 4:
+                    for i in table:
+                        counts[i] += 1
+            free.append(initial_tables(sizes, team_of, rng, duty_tiers(sizes, counts)))
+        seats = sum(size for size in sizes if size != 4)
+        # Hard rule: duty even at the end of the planned rounds (this one and the
+        # upcoming), the search free to choose who sits at a table of 5 (or 3) when.
+        ending = EndBalance(odd_seats, upcoming + 1, seats, 0) if seats else None
+        planner = Planner(free, sizes, met, team_of, odd_seats, rng, ending)
+        tables = planner.run(effort - polish)[0]
         if polish:
             # The later rounds were only a forecast: what this round costs for sure
-            # (repeats, odd seats) comes first; a perfect round is left as it is.
-            tables = Planner([tables], sizes, met, team_of, odd_seats, rng).run(polish)[0]
+            # (repeats, odd seats) comes first, as long as the upcoming rounds can still
+            # even the duty out; a perfect round is left as it is.
+            keeping = EndBalance(odd_seats, upcoming + 1, seats, upcoming) if seats else None
+            tables = Planner([tables], sizes, met, team_of, odd_seats, rng, keeping).run(polish)[0]
 
     result = []
     for table in tables:

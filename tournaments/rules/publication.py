@@ -2,7 +2,8 @@
 
 An unpublished event does not exist for the public: its pages answer 404 and its
 results count nowhere public (season, player pages, head-to-head, home list).
-Organisers see everything, unpublished events flagged as such. A published event
+The club's organisers (and the federation) see its unpublished events, flagged as
+such; an organiser of another club does not. A published event
 whose score sheets are not all validated is shown as provisional.
 
 Pure predicates over anything with a `published` flag; tournaments.selectors.public
@@ -13,22 +14,30 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .permissions import Viewer
+
 
 class Publishable(Protocol):
     published: bool
 
 
-def may_see_unpublished(viewer_is_organiser: bool) -> bool:
-    """Whether the viewer sees unpublished events and seasons (as a preview)."""
-    return viewer_is_organiser
+class ClubEvent(Publishable, Protocol):
+    pk: int
+    club_id: int
 
 
-def may_see_event(event: Publishable, viewer_is_organiser: bool) -> bool:
-    return event.published or may_see_unpublished(viewer_is_organiser)
+def may_see_unpublished(viewer: Viewer, *, club_id: int, event_id: int | None = None) -> bool:
+    """Whether the viewer sees this club's (or event's) unpublished events and seasons,
+    as a preview: their organisers (and the federation), nobody else."""
+    return viewer.organises(club_id=club_id, event_id=event_id)
 
 
-def may_see_season(season: Publishable, viewer_is_organiser: bool) -> bool:
-    return season.published or may_see_unpublished(viewer_is_organiser)
+def may_see_event(event: ClubEvent, viewer: Viewer) -> bool:
+    return event.published or may_see_unpublished(viewer, club_id=event.club_id, event_id=event.pk)
+
+
+def may_see_season(season: ClubEvent, viewer: Viewer) -> bool:
+    return season.published or may_see_unpublished(viewer, club_id=season.club_id)
 
 
 def counts_in_public_results(event: Publishable) -> bool:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Protocol
 
+from .collation import sort_key
 from .publication import counts_in_public_results
 from .ranking import rank_rows
 
@@ -128,7 +129,7 @@ def season_standings(
     def key(row: SeasonRow) -> tuple[int, int]:
         return (-row.total, -row.best)
 
-    return rank_rows(list(rows.values()), key, lambda r: (r.name.casefold(), r.player_id))
+    return rank_rows(list(rows.values()), key, lambda r: (sort_key(r.name), r.player_id))
 
 
 def public_season_standings(
@@ -164,7 +165,7 @@ def public_season_standings(
             by_player[placing.player_id] = row
             unranked.append(row)
         row.unpublished[placing.event_id] = event_points(placing, scale)
-    return rows + sorted(unranked, key=lambda r: (r.name.casefold(), r.player_id))
+    return rows + sorted(unranked, key=lambda r: (sort_key(r.name), r.player_id))
 
 
 @dataclass

@@ -1,30 +1,236 @@
 """Who may act on what: the one module that asks the database for the facts and
 tournaments.rules.permissions for the answer.
 
-Selectors, services and views all import these checks from here.
+Roles are per club (Membership): an organiser acts on his club's players, events,
+seasons and people; a scorekeeper on the tables he is named to. An event may have
+guests from other clubs (EventGuest). The federation role (the `federation`
+permission, which superusers hold) acts on every club. Selectors, services, views
+and the admin all import these checks from here.
+
+A user's roles are read once per request: they are cached on the user object.
 """
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from collections.abc import Callable
+from typing import Any
 
-from ..models import Round, Table
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet, Value
+
+from ..models import AuditEntry, Club, Event, EventGuest, Membership, Role, Round, Table
 from ..rules import permissions
+from ..rules.names import shown_name
+from ..rules.permissions import PUBLIC, Viewer
 
 User = AbstractBaseUser | AnonymousUser
 
-
-def is_organiser(user: User) -> bool:
-    return bool(user.is_authenticated and user.has_perm("tournaments.organise"))
+_CACHE = "_tarot_viewer"
 
 
-def is_table_scorekeeper(user: User, table: Table) -> bool:
-    return bool(user.is_authenticated and table.scorekeepers.filter(pk=user.pk).exists())
+class SystemActor:
+    """The site operator acting from the command line (demo data, generated data,
+    repairs): not a person, allowed everything, recorded as nobody."""
+
+    is_authenticated = True
+    is_anonymous = False
+    is_superuser = True
+    pk = None
+    id = None
+    username = "system"
+
+    def has_perm(self, perm: str, obj: Any = None) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return self.username
 
 
-def can_score(user: User, table: Table, *, scorekeeper: bool | None = None) -> bool:
-    """Scorekeepers of the table, and organisers; nobody once the sheet is validated,
-    except an organiser.
+SYSTEM = SystemActor()
+Actor = User | SystemActor
+
+
+def is_federation(user: Actor) -> bool:
+    return bool(user.is_authenticated and user.has_perm("tournaments.federation"))
+
+
+def viewer(user: Actor) -> Viewer:
+    """The user's roles as facts (rules.permissions.Viewer); PUBLIC for the anonymous."""
+    if not user.is_authenticated:
+        return PUBLIC
+    cached = getattr(user, _CACHE, None)
+    if cached is not None:
+        return cached
+    found = Viewer(federation=True) if is_federation(user) else _roles(user)
+    setattr(user, _CACHE, found)
+    return found
+
+
+def _roles(user: Actor) -> Viewer:
+    """Clubs organised, events organised as a guest, events with a table he keeps
+    score at: one query (a UNION) for the three."""
+    through = Table.scorekeepers.through
+    # Model orderings would put ORDER BY inside the UNION's parts, which SQLite refuses.
+    clubs = Membership.objects.filter(user=user, role=Role.ORGANISER).order_by()
+    guests = EventGuest.objects.filter(user=user, role=Role.ORGANISER).order_by()
+    scored = through.objects.filter(user=user).order_by()
+    rows = clubs.values_list("club_id", Value("club")).union(
+        guests.values_list("event_id", Value("event")),
+        scored.values_list("table__round__event_id", Value("scored")),
+        all=True,
+    )
+    found: dict[str, set[int]] = {"club": set(), "event": set(), "scored": set()}
+    for pk, kind in rows:
+        found[kind].add(pk)
+    return Viewer(
+        clubs=frozenset(found["club"]),
+        events=frozenset(found["event"]),
+        scored_events=frozenset(found["scored"]),
+    )
+
+
+def forget_roles(user: Actor) -> None:
+    """After a role change, so the next check reads the database again."""
+    if hasattr(user, _CACHE):
+        delattr(user, _CACHE)
+
+
+def is_organiser(user: Actor) -> bool:
+    """Organises some club or event (the organiser menu, the organiser pages' door)."""
+    return viewer(user).organises_anything
+
+
+def organises_club(user: Actor, club: Club | int) -> bool:
+    club_id = club if isinstance(club, int) else club.pk
+    return viewer(user).organises(club_id=club_id)
+
+
+def organises_event(user: Actor, event: Event) -> bool:
+    """His club's organisers, the event's guest organisers and the federation."""
+    return viewer(user).organises(club_id=event.club_id, event_id=event.pk)
+
+
+def require_club(user: Actor, club: Club | int) -> None:
+    """For services and views: PermissionDenied unless the user organises the club."""
+    if not organises_club(user, club):
+        raise PermissionDenied
+
+
+def require_event(user: Actor, event: Event) -> None:
+    """For services and views: PermissionDenied unless the user organises the event."""
+    if not organises_event(user, event):
+        raise PermissionDenied
+
+
+def organised_clubs(user: Actor) -> QuerySet[Club]:
+    """The clubs the user organises (every club for the federation)."""
+    clubs = Club.objects.order_by("name")
+    found = viewer(user)
+    if found.federation:
+        return clubs
+    return clubs.filter(pk__in=sorted(found.clubs))
+
+
+def home_club(user: Actor) -> Club | None:
+    """The organiser's own club, the default club of a new event: the only club he is an
+    organiser of (a membership, not federation powers), else the club of the last event
+    he worked on (his audit trail) among those he organises, else the newest event's
+    club among his memberships; None when nothing tells (he chooses). The clubs an
+    import creates, or that hold the most players, never count."""
+    if not user.is_authenticated:
+        return None
+    organised = organised_clubs(user).order_by()
+    own = list(
+        Membership.objects.filter(user=user, role=Role.ORGANISER)
+        .order_by("club_id")
+        .values_list("club_id", flat=True)[:2]
+    )
+    if len(own) == 1:
+        return organised.filter(pk=own[0]).first()
+    last = (
+        AuditEntry.objects.filter(user=user, event__isnull=False, club__in=organised)
+        .order_by("-at", "-pk")
+        .values_list("club_id", flat=True)
+        .first()
+    )
+    if last is None and own:
+        own_clubs = Membership.objects.filter(user=user, role=Role.ORGANISER).values("club_id")
+        last = (
+            Event.objects.filter(club_id__in=own_clubs)
+            .order_by("-created_at", "-pk")
+            .values_list("club_id", flat=True)
+            .first()
+        )
+    return organised.filter(pk=last).first() if last is not None else None
+
+
+def organised_events(user: Actor) -> QuerySet[Event]:
+    """The events the user organises: his clubs' and those he is a guest organiser of."""
+    found = viewer(user)
+    if found.federation:
+        return Event.objects.all()
+    return Event.objects.filter(Q(club_id__in=sorted(found.clubs)) | Q(pk__in=sorted(found.events)))
+
+
+def sees_full_names(user: Actor, *, club_id: int, event_id: int | None = None) -> bool:
+    return viewer(user).sees_full_names(club_id=club_id, event_id=event_id)
+
+
+# (name, public_name_style, player's club id) -> the name this viewer reads.
+Namer = Callable[[str, str, int | None], str]
+
+
+def full_names(name: str, style: str, club_id: int | None = None) -> str:
+    """The namer of organiser pages and workbooks: everybody by his full name."""
+    return shown_name(name, style, full=True)
+
+
+def namer(user: Actor, *, club_id: int | None = None, event_id: int | None = None) -> Namer:
+    """How the page about this club (and event) names each player for this user: his
+    full name to the federation, to an organiser of his own club, to the organisers
+    of the club or event the page is about and to that event's scorekeepers; his
+    public name (Player.public_name_style) to everybody else. The one place that
+    decides who reads full names; no query beyond the user's cached roles."""
+    found = viewer(user)
+    page = club_id is not None and found.sees_full_names(club_id=club_id, event_id=event_id)
+
+    def name(full: str, style: str, player_club_id: int | None = None) -> str:
+        own_club = player_club_id is not None and found.organises(club_id=player_club_id)
+        return shown_name(full, style, full=page or own_club)
+
+    return name
+
+
+def scorekeeper_candidates(event: Event) -> QuerySet:
+    """Who may be named scorekeeper at the event's tables: its club's people
+    (organisers and scorekeepers) and the event's guests."""
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(memberships__club_id=event.club_id) | Q(guest_of__event_id=event.pk), is_active=True
+        )
+        .distinct()
+        .order_by("username")
+    )
+
+
+def is_table_scorekeeper(user: Actor, table: Table) -> bool:
+    return bool(
+        user.is_authenticated
+        and user.pk is not None
+        and table.scorekeepers.filter(pk=user.pk).exists()
+    )
+
+
+def _table_event(table: Table) -> Event:
+    return table.round.event
+
+
+def can_score(user: Actor, table: Table, *, scorekeeper: bool | None = None) -> bool:
+    """Scorekeepers of the table, and the event's organisers; nobody once the sheet is
+    validated, except an organiser.
 
     `scorekeeper=True` when the caller already knows the user keeps score at the
     table (a list filtered on it): it saves one query per table.
@@ -32,7 +238,7 @@ def can_score(user: User, table: Table, *, scorekeeper: bool | None = None) -> b
     if not user.is_authenticated:
         return False
     # An organiser may always: skip the table's and round's queries.
-    if is_organiser(user):
+    if organises_event(user, _table_event(table)):
         return permissions.may_score(organiser=True, scorekeeper=False, sheet_closed=False)
     closed = permissions.sheet_closed(
         validated=table.is_validated, round_locked=table.round.status == Round.Status.LOCKED
@@ -44,13 +250,28 @@ def can_score(user: User, table: Table, *, scorekeeper: bool | None = None) -> b
     return permissions.may_score(organiser=False, scorekeeper=keeps_score, sheet_closed=closed)
 
 
-def can_view_sheet(user: User, table: Table) -> bool:
-    """The sheet (even a validated one) is for its scorekeepers and the organisers."""
-    organiser = is_organiser(user)
+def can_view_sheet(user: Actor, table: Table) -> bool:
+    """The sheet (even a validated one) is for its scorekeepers and the event's organisers."""
+    organiser = user.is_authenticated and organises_event(user, _table_event(table))
     return permissions.may_view_sheet(
         organiser=organiser, scorekeeper=not organiser and is_table_scorekeeper(user, table)
     )
 
 
-def can_reopen_sheet(user: User) -> bool:
-    return permissions.may_reopen_sheet(organiser=is_organiser(user))
+def can_reopen_sheet(user: Actor, table: Table) -> bool:
+    return permissions.may_reopen_sheet(
+        organiser=user.is_authenticated and organises_event(user, _table_event(table))
+    )
+
+
+def may_manage_person(user: Actor, person: Any) -> bool:
+    """Whether the user may change this person's roles or make him a password link."""
+    acting = viewer(user)
+    target = viewer(person)
+    member_of = frozenset(Membership.objects.filter(user=person).values_list("club_id", flat=True))
+    return permissions.may_manage_person(
+        acting_federation=acting.federation,
+        acting_clubs=acting.clubs,
+        target_clubs=member_of,
+        target_is_federation=target.federation,
+    )

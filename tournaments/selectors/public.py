@@ -12,6 +12,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from ..models import Event, EventResult, Player, Registration, Season, Seat, Table
 from ..rules import publication
+from ..rules.permissions import Viewer
 
 
 def published(through: str = "") -> Q:
@@ -19,19 +20,25 @@ def published(through: str = "") -> Q:
     return Q(**{f"{through}published": True})
 
 
-def visible(viewer_is_organiser: bool, *, through: str = "") -> Q:
-    """Rows of the events the viewer may see: the query form of publication.may_see_event."""
-    if publication.may_see_unpublished(viewer_is_organiser):
+def visible(viewer: Viewer, *, through: str = "") -> Q:
+    """Rows of the events the viewer may see: the query form of publication.may_see_event
+    (published, or of a club or event the viewer organises)."""
+    if viewer.federation:
         return Q()
-    return published(through)
+    q = published(through)
+    if viewer.clubs:
+        q |= Q(**{f"{through}club_id__in": sorted(viewer.clubs)})
+    if viewer.events:
+        q |= Q(**{f"{through}pk__in": sorted(viewer.events)})
+    return q
 
 
-def visible_events(viewer_is_organiser: bool) -> QuerySet[Event]:
+def visible_events(viewer: Viewer) -> QuerySet[Event]:
     """Events the viewer may see, with their club and `open_sheets` (some table of the
     event is not validated) for publication.is_provisional; one query per read."""
     open_sheets = Table.objects.filter(round__event=OuterRef("pk"), validated_at__isnull=True)
     return (
-        Event.objects.filter(visible(viewer_is_organiser))
+        Event.objects.filter(visible(viewer))
         .select_related("club")
         .annotate(open_sheets=Exists(open_sheets))
     )
@@ -42,32 +49,34 @@ def is_provisional(event: Event) -> bool:
     return publication.is_provisional(event, open_sheets=event.open_sheets)
 
 
-def unpublished_events() -> QuerySet[Event]:
-    """The organisers' drafts."""
-    return Event.objects.exclude(published()).select_related("club")
+def unpublished_events(viewer: Viewer) -> QuerySet[Event]:
+    """The drafts of the clubs and events the viewer organises."""
+    return Event.objects.exclude(published()).filter(visible(viewer)).select_related("club")
 
 
-def visible_tables(viewer_is_organiser: bool) -> QuerySet[Table]:
-    return Table.objects.filter(visible(viewer_is_organiser, through="round__event__"))
+def visible_tables(viewer: Viewer) -> QuerySet[Table]:
+    return Table.objects.filter(visible(viewer, through="round__event__"))
 
 
-def visible_seasons(viewer_is_organiser: bool) -> QuerySet[Season]:
+def visible_seasons(viewer: Viewer) -> QuerySet[Season]:
+    """Published seasons, and those of the clubs the viewer organises."""
     seasons = Season.objects.select_related("club")
-    if publication.may_see_unpublished(viewer_is_organiser):
+    if viewer.federation:
         return seasons
-    return seasons.filter(published=True)
+    return seasons.filter(Q(published=True) | Q(club_id__in=sorted(viewer.clubs)))
 
 
-def visible_players(viewer_is_organiser: bool) -> QuerySet[Player]:
+def visible_players(viewer: Viewer) -> QuerySet[Player]:
     """For the public, the players named on some published event's pages (registered,
     seated or scored there): a player known only from unpublished events is not shown
-    anywhere, his own page included."""
+    anywhere, his own page included. His club's organisers see all its players."""
     players = Player.objects.select_related("club")
-    if publication.may_see_unpublished(viewer_is_organiser):
+    if viewer.federation:
         return players
     player = OuterRef("pk")
     return players.filter(
-        Exists(EventResult.objects.filter(published("event__"), player=player))
+        Q(club_id__in=sorted(viewer.clubs))
+        | Exists(EventResult.objects.filter(published("event__"), player=player))
         | Exists(Registration.objects.filter(published("event__"), player=player))
         | Exists(Seat.objects.filter(published("table__round__event__"), player=player))
     )

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q, Sum
 
 from ..models import Event, HandScore, Player, Registration, Round
+from ..rules.collation import sort_key
 from ..rules.ranking import rank_rows, tie_break
+from .access import Namer, full_names
 
 
 @dataclass
@@ -43,11 +45,15 @@ class TeamRow:
 
 def assign_ranks(rows: list[RankingRow]) -> list[RankingRow]:
     """Sort by the tie-break and give equal rows the same rank (1, 2, 2, 4)."""
-    return rank_rows(rows, RankingRow.sort_key, lambda r: r.name.casefold())
+    return rank_rows(rows, RankingRow.sort_key, lambda r: sort_key(r.name))
 
 
-def tournament_ranking(event: Event, *, up_to_round: int | None = None) -> list[RankingRow]:
-    """Every registered or seated player, with a total per round; 2 queries."""
+def tournament_ranking(
+    event: Event, *, up_to_round: int | None = None, namer: Namer = full_names
+) -> list[RankingRow]:
+    """Every registered or seated player, with a total per round; 2 queries (3 when
+    someone scored without a registration). Names are as `namer` shows them
+    (access.namer on public pages), and ties are listed by that name."""
     scores = HandScore.objects.filter(event=event)
     if up_to_round is not None:
         scores = scores.filter(round__number__lte=up_to_round)
@@ -63,10 +69,15 @@ def tournament_ranking(event: Event, *, up_to_round: int | None = None) -> list[
     )
     rows: dict[int, RankingRow] = {}
     registrations = Registration.objects.filter(event=event).values_list(
-        "player_id", "player__name", "player__club__name", "team__name"
+        "player_id",
+        "player__name",
+        "player__public_name_style",
+        "player__club_id",
+        "player__club__name",
+        "team__name",
     )
-    for player_id, name, club, team in registrations:
-        rows[player_id] = RankingRow(player_id, name, club, team)
+    for player_id, name, style, club_id, club, team in registrations:
+        rows[player_id] = RankingRow(player_id, namer(name, style, club_id), club, team)
     missing: set[int] = set()
     for item in per_round:
         row = rows.get(item["player_id"])
@@ -77,10 +88,11 @@ def tournament_ranking(event: Event, *, up_to_round: int | None = None) -> list[
         row.total += item["total"]
         row.contracts_won += item["won"]
     if missing:
-        for player_id, name, club in Player.objects.filter(pk__in=missing).values_list(
-            "pk", "name", "club__name"
-        ):
-            rows[player_id].name, rows[player_id].club = name, club
+        found = Player.objects.filter(pk__in=missing).values_list(
+            "pk", "name", "public_name_style", "club_id", "club__name"
+        )
+        for player_id, name, style, club_id, club in found:
+            rows[player_id].name, rows[player_id].club = namer(name, style, club_id), club
     return assign_ranks(list(rows.values()))
 
 
@@ -94,7 +106,7 @@ def team_ranking(rows: list[RankingRow]) -> list[TeamRow]:
         TeamRow(name=name, members=members, total=sum(m.total for m in members))
         for name, members in teams.items()
     ]
-    return rank_rows(result, lambda t: -t.total, lambda t: t.name.casefold())
+    return rank_rows(result, lambda t: -t.total, lambda t: sort_key(t.name))
 
 
 def round_numbers(event: Event) -> list[int]:

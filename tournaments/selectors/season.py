@@ -10,10 +10,12 @@ from collections.abc import Sequence
 
 from ..models import Event, EventResult
 from ..rules.season import Placing, SeasonData
+from .access import Namer, full_names
 
 
-def season_placings(events: Sequence[Event]) -> SeasonData:
+def season_placings(events: Sequence[Event], *, namer: Namer = full_names) -> SeasonData:
     """Every player's place and total in each event; one query for all the events.
+    Names are as `namer` shows them (access.namer on the public season page).
 
     Read from EventResult, whose places follow each event's own ranking (a
     tournament's tie-break, a club night's shared places), kept in step with the
@@ -30,6 +32,8 @@ def season_placings(events: Sequence[Event]) -> SeasonData:
             "total",
             "field_size",
             "player__name",
+            "player__public_name_style",
+            "player__club_id",
             "player__club__name",
         )
     )
@@ -37,8 +41,9 @@ def season_placings(events: Sequence[Event]) -> SeasonData:
     names: dict[int, str] = {}
     clubs: dict[int, str] = {}
     players: dict[int, int] = {}
-    for event_id, player_id, rank, total, field_size, name, club in results:
+    for event_id, player_id, rank, total, field_size, name, style, club_id, club in results:
         placings.append(Placing(event_id, player_id, rank, total))
-        names[player_id], clubs[player_id] = name, club
+        if player_id not in names:
+            names[player_id], clubs[player_id] = namer(name, style, club_id), club
         players[event_id] = field_size
     return SeasonData(placings=placings, names=names, clubs=clubs, players=players)

@@ -15,14 +15,27 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from ..models import Hand, HandScore, Player, Round, Seat, Table
+from ..rules.collation import sort_key
 from ..rules.dealing import next_dealer
-from .access import is_organiser
+from .access import is_organiser, organised_events
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -42,7 +55,9 @@ def hand_for_scoring(hand_id: int) -> Hand:
 
 
 def tables_for_user(user: User) -> QuerySet[Table]:
-    """The tables a user keeps score for; an organiser gets every table of an open round.
+    """The tables a user keeps score for; an organiser also gets every table of an open
+    round of the events he organises. Open tables of today come first, then other open
+    tables, then validated ones, newest first.
 
     Three queries whatever the number of tables: tables (with their hand count),
     then seats with players.
@@ -51,12 +66,22 @@ def tables_for_user(user: User) -> QuerySet[Table]:
     tables = Table.objects.select_related("round__event").prefetch_related(
         Prefetch("seats", queryset=seats)
     )
-    if is_organiser(user):
-        tables = tables.filter(round__status=Round.Status.OPEN)
-    else:
-        tables = tables.filter(scorekeepers=user)
-    return tables.annotate(hand_count=Count("hands", distinct=True)).order_by(
-        "-round__event__date", "round__event_id", "round__number", "number"
+    # His own tables, and every table of an open round of the events he organises.
+    mine = Table.objects.filter(pk=OuterRef("pk"), scorekeepers=user)
+    organised = Q(round__status=Round.Status.OPEN, round__event__in=organised_events(user))
+    tables = tables.filter(Exists(mine) | organised if is_organiser(user) else Exists(mine))
+    # Open tables of today first (the ones to play now), then other open ones, then
+    # the validated (or locked) ones; newest first within each.
+    open_ = Q(validated_at__isnull=True, round__status=Round.Status.OPEN)
+    today = timezone.localdate()
+    rank = Case(
+        When(open_ & Q(round__event__date=today), then=Value(0)),
+        When(open_, then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
+    return tables.annotate(hand_count=Count("hands", distinct=True), list_rank=rank).order_by(
+        "list_rank", "-round__event__date", "-round__event_id", "-round__number", "number"
     )
 
 
@@ -85,7 +110,7 @@ def hand_scores(hand: Hand) -> list[PlayerScore]:
         Seat.objects.filter(table_id=hand.table_id).values_list("player_id", "position")
     )
     rows = HandScore.objects.filter(hand=hand).select_related("player")
-    ordered = sorted(rows, key=lambda r: (positions.get(r.player_id, 99), r.player.name))
+    ordered = sorted(rows, key=lambda r: (positions.get(r.player_id, 99), sort_key(r.player.name)))
     return [PlayerScore(player=r.player, points=r.points) for r in ordered]
 
 
@@ -143,7 +168,8 @@ def sheet(table: Table) -> Sheet:
         if row.player_id not in seated:
             # A player moved away after scoring here still gets a column.
             extra_players[row.player_id] = row.player
-    players = [seat.player for seat in seats] + sorted(extra_players.values(), key=lambda p: p.name)
+    extra = sorted(extra_players.values(), key=lambda p: sort_key(p.name))
+    players = [seat.player for seat in seats] + extra
 
     running = [0] * len(players)
     rows: list[SheetRow] = []
@@ -252,31 +278,44 @@ def _player_ids(records: Iterable[Any]) -> set[int]:
     return ids
 
 
+def _changes(record: Any, before: Any, players: dict[int, Player]) -> list[FieldChange]:
+    """The fields a history record changed: django-simple-history's own diff against
+    the previous record of the hand, or, for the first record, every field given."""
+    if record.history_type == "-":
+        return []
+    if before is None:
+        # A creation has nothing to diff against: show what was entered.
+        given = {name: getattr(record, _attname(name)) for name in HISTORY_FIELDS}
+        deltas = [(n, None, v) for n, v in given.items() if v not in (None, "", [], False)]
+    else:
+        delta = record.diff_against(before, included_fields=HISTORY_FIELDS)
+        deltas = [(change.field, change.old, change.new) for change in delta.changes]
+        # The diff comes sorted by field name; the page lists fields in sheet order.
+        deltas.sort(key=lambda item: _FIELD_ORDER[item[0]])
+    return [
+        FieldChange(
+            label=str(Hand._meta.get_field(name).verbose_name),
+            before="" if before is None else _display(name, old, players),
+            after=_display(name, new, players),
+        )
+        for name, old, new in deltas
+    ]
+
+
+_FIELD_ORDER = {name: index for index, name in enumerate(HISTORY_FIELDS)}
+
+
+def _attname(name: str) -> str:
+    return f"{name}_id" if name in PLAYER_FIELDS else name
+
+
 def _history(records: list[Any]) -> list[HistoryEntry]:
     """Each record with the fields that differ from the previous record of its hand."""
     players = Player.objects.in_bulk(_player_ids(records))
-    labels = {name: str(Hand._meta.get_field(name).verbose_name) for name in HISTORY_FIELDS}
     previous: dict[int, Any] = {}
     entries: list[HistoryEntry] = []
     for record in records:
-        before = previous.get(record.id)
-        changes: list[FieldChange] = []
-        if record.history_type != "-":
-            for name in HISTORY_FIELDS:
-                attr = f"{name}_id" if name in PLAYER_FIELDS else name
-                new = getattr(record, attr)
-                old = getattr(before, attr) if before is not None else None
-                if before is None and new in (None, "", [], False):
-                    continue
-                if before is not None and old == new:
-                    continue
-                changes.append(
-                    FieldChange(
-                        label=labels[name],
-                        before="" if before is None else _display(name, old, players),
-                        after=_display(name, new, players),
-                    )
-                )
+        changes = _changes(record, previous.get(record.id), players)
         previous[record.id] = record
         entries.append(
             HistoryEntry(

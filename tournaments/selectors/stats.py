@@ -20,6 +20,8 @@ from django.urls import reverse
 import scoring
 
 from ..models import EventResult, Hand, HandScore, Player
+from ..rules.collation import sort_key
+from .access import Namer, full_names
 from .public import published
 
 OPPONENTS_SHOWN = 10
@@ -232,12 +234,13 @@ def _hand_records(points_by_hand: dict[int, int]) -> dict[int, HandRecord]:
 
 
 def player_statistics(
-    player: Player, *, opponents_shown: int = OPPONENTS_SHOWN
+    player: Player, *, opponents_shown: int = OPPONENTS_SHOWN, namer: Namer = full_names
 ) -> PlayerStatistics:
     """Everything the player's page shows over his published events; three queries
     (his results, the names of partners and opponents shown, the best and worst hands),
     whatever the number of hands: each event's figures are pre-aggregated in
-    EventResult by services.results, only the events are added up here.
+    EventResult by services.results, only the events are added up here. Partners and
+    opponents are named as `namer` shows them (access.namer on public pages).
 
     A player's camp in a hand: the taker camp is the taker and his called partner;
     the defence is everybody else who played it; the player sitting out has no camp.
@@ -288,24 +291,25 @@ def player_statistics(
         **counts,
     )
     shown_opponents = _top(opponents, opponents_shown)
-    names = dict(
+    found = (
         Player.objects.filter(pk__in={*called, *called_by, *shown_opponents}).values_list(
-            "pk", "name"
+            "pk", "name", "public_name_style", "club_id"
         )
         if called or called_by or shown_opponents
         else ()
     )
+    names = {pk: namer(name, style, club_id) for pk, name, style, club_id in found}
 
     def partner_rows(counts_: dict[int, list[int]]) -> list[PartnerRow]:
         rows_ = [PartnerRow(pk, names.get(pk, ""), *counts_[pk]) for pk in counts_]
-        return sorted(rows_, key=lambda r: (-r.hands, r.name.casefold(), r.player_id))
+        return sorted(rows_, key=lambda r: (-r.hands, sort_key(r.name), r.player_id))
 
     opponent_rows = sorted(
         (
             OpponentRow(pk, names.get(pk, ""), *opponents[pk], versus_id=player.pk)
             for pk in shown_opponents
         ),
-        key=lambda r: (-r.tables, -r.hands, r.name.casefold(), r.player_id),
+        key=lambda r: (-r.tables, -r.hands, sort_key(r.name), r.player_id),
     )[:opponents_shown]
 
     labels = dict(Hand.Contract.choices)

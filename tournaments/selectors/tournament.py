@@ -13,17 +13,20 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from ..models import Event, EventResult, Player, Registration, Round, Season, Seat, Table
+from ..models.collation import by_name
 from ..planning import seating
 from ..rules import publication
 from ..rules.rounds import NextRound, next_round
 from ..rules.season import DEFAULT_SCALE, SeasonRow, parse_scale, public_season_standings
-from .public import visible
+from .access import Namer, full_names
+from .public import published
 from .ranking import RankingRow
 from .season import season_placings
+from .standings import seated_tables
 
 # --- tournaments -------------------------------------------------------------
 
@@ -54,7 +57,7 @@ def event_registrations(event: Event) -> list[Registration]:
     return list(
         Registration.objects.filter(event=event)
         .select_related("player__club", "team")
-        .order_by("player__name", "pk")
+        .order_by(by_name("player__name"), "pk")
     )
 
 
@@ -77,7 +80,7 @@ def unregistered_players(event: Event) -> QuerySet[Player]:
         Player.objects.filter(active=True)
         .exclude(registrations__event=event)
         .select_related("club")
-        .order_by("club__name", "name")
+        .order_by("club__name", by_name(), "pk")
     )
 
 
@@ -106,17 +109,9 @@ def next_round_of(event: Event, last: Round | None) -> NextRound:
 
 
 def round_tables(round: Round, *, with_scorekeepers: bool = False) -> list[Table]:
-    """The round's tables in order, seats (with players) prefetched, hands counted."""
-    prefetch: list[str | Prefetch] = [
-        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    ]
-    if with_scorekeepers:
-        prefetch.append("scorekeepers")
-    return list(
-        Table.objects.filter(round=round)
-        .annotate(hand_count=Count("hands"))
-        .prefetch_related(*prefetch)
-        .order_by("number")
+    """The round's tables in order, seated (see standings.seated_tables)."""
+    return seated_tables(
+        Table.objects.filter(round=round).order_by("number"), with_scorekeepers=with_scorekeepers
     )
 
 
@@ -224,7 +219,7 @@ def season_events(season: Season, *, viewer_is_organiser: bool = False) -> list[
     scored = EventResult.objects.filter(event=OuterRef("pk"))
     return list(
         Event.objects.filter(club=season.club, date__gte=season.start, date__lte=season.end)
-        .filter(visible(viewer_is_organiser), Exists(scored))
+        .filter(Q() if viewer_is_organiser else published(), Exists(scored))
         .order_by("date", "pk")
     )
 
@@ -276,15 +271,17 @@ def season_table(
     viewer_is_organiser: bool = False,
     page: int | str | None = 1,
     per_page: int = SEASON_LINES_PER_PAGE,
+    namer: Namer = full_names,
 ) -> SeasonTable:
     """Every player who played a published event of the season, ranked; organisers also
     see the unpublished events, not counted. Three queries.
 
     The players x events grid is built for one page of players only: a busy club's
     season (300 players, 100 events) would otherwise cost 200 ms to build and draw.
+    Players are named as `namer` shows them (access.namer on the public page).
     """
     events = season_events(season, viewer_is_organiser=viewer_is_organiser)
-    data = season_placings(events)
+    data = season_placings(events, namer=namer)
     rows = public_season_standings(
         data,
         events,

@@ -21,8 +21,11 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..models import Event, Hand, HandScore, Player, Round, Seat, Table
-from ..selectors.access import can_reopen_sheet, can_score, can_view_sheet
+from ..models import AuditEntry, Event, Hand, HandScore, Player, Round, Seat, Table
+from ..selectors import access
+from ..selectors.access import Actor, can_reopen_sheet, can_score, can_view_sheet
+from . import audit
+from .cache import touch
 from .results import refresh_event_results
 
 User = AbstractBaseUser | AnonymousUser
@@ -148,7 +151,6 @@ def score_rows(hand: Hand, table: Table, result: scoring.HandResult) -> list[Han
     ]
 
 
-@transaction.atomic
 def save_hand(
     *,
     table: Table,
@@ -161,17 +163,34 @@ def save_hand(
     `hand` carries the new inputs (unsaved instance, or an instance with pk for
     an edit); `expected_version` is the version the editor started from.
     """
+    # No savepoint (two statements of the twelve a save may cost): the refusals
+    # (SheetLocked, HandError, HandConflict) all come before the first write and are
+    # raised once the block is left, so a caller inside a transaction can go on after
+    # one; any other failure undoes the caller's transaction, as it would anyway.
+    with transaction.atomic(savepoint=False):
+        outcome = _save_hand(table=table, hand=hand, user=user, expected_version=expected_version)
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+def _save_hand(
+    *, table: Table, hand: Hand, user: User, expected_version: int | None
+) -> SavedHand | Exception:
     table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     if not can_score(user, table):
-        raise SheetLocked(_("You may not enter hands at this table."))
+        return SheetLocked(_("You may not enter hands at this table."))
     seats = table_seats(table)
     apply_table_mode(hand, table, seats)
-    result = score_stored_hand(hand, seats, table.round.event.rules)
+    try:
+        result = score_stored_hand(hand, seats, table.round.event.rules)
+    except scoring.HandError as error:
+        return error
 
     if hand.pk:
         current = Hand.objects.select_for_update().filter(pk=hand.pk, table=table).first()
         if current is None or current.version != expected_version:
-            raise HandConflict(current)
+            return HandConflict(current)
         hand.version = current.version + 1
         hand.number = current.number
     else:
@@ -180,12 +199,19 @@ def save_hand(
         hand.version = 1
     hand.table = table
     hand.entered_by = user if user.is_authenticated else None
+    new = hand.pk is None
     hand.save()
-    HandScore.objects.filter(hand=hand).delete()
+    if not new:  # a new hand has no rows yet: one DELETE fewer
+        HandScore.objects.filter(hand=hand).delete()
     HandScore.objects.bulk_create(score_rows(hand, table, result))
+    # The table's row was locked above with its round and event (FOR UPDATE without OF
+    # locks every joined row on PostgreSQL): the refresh need not lock the event again.
     refresh_event_results(
-        event_id=table.round.event_id, player_ids=[seat.player_id for seat in seats]
+        event_id=table.round.event_id,
+        player_ids=[seat.player_id for seat in seats],
+        kind=table.round.event.kind,
     )
+    touch(events=[table.round.event])  # its public pages, on commit (services.cache)
     return SavedHand(hand=hand, result=result)
 
 
@@ -203,17 +229,21 @@ def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
         event_id=table.round.event_id,
         player_ids=list(table.seats.values_list("player_id", flat=True)),
     )
+    touch(events=[table.round.event_id])
 
 
 def planned_deals(table: Table) -> int | None:
-    """The deals a tournament's format plans per table and round; None for a club night
-    or a format without a set number."""
-    event = table.round.event
-    return event.deals_per_round if event.kind == Event.Kind.TOURNAMENT else None
+    """The deals this table plays in its round (rules.deals: a table of 5 where the
+    dealer sits out plays 5 for every 4, so each player plays the format's number);
+    None for a club night or a format without a set number."""
+    from ..selectors.fairness import table_plan  # here: this helper is all hands.py needs
+
+    plan = table_plan(table)
+    return None if plan is None else plan.deals
 
 
 @transaction.atomic
-def validate_sheet(*, table: Table, user: User, confirm: bool = False) -> Table:
+def validate_sheet(*, table: Table, user: Actor, confirm: bool = False) -> Table:
     """Lock the sheet: from now on only an organiser may change it.
 
     Refused for a sheet without hands (EmptySheet); a tournament sheet whose number
@@ -234,20 +264,37 @@ def validate_sheet(*, table: Table, user: User, confirm: bool = False) -> Table:
         if planned is not None and entered != planned and not confirm:
             raise DealCountMismatch(planned=planned, entered=entered)
         table.validated_at = timezone.now()
-        table.validated_by = user if user.is_authenticated else None
+        # SYSTEM (the command line) is no user row.
+        table.validated_by = user if getattr(user, "pk", None) is not None else None
         table.save(update_fields=["validated_at", "validated_by"])
+        _audit_sheet(user, table, AuditEntry.Action.VALIDATE)
+    touch(events=[table.round.event_id])
     refresh_round_status(table.round)
     return table
 
 
+def _audit_sheet(user: Actor, table: Table, action: str) -> None:
+    event = table.round.event
+    audit.record(
+        by=user, club=event.club_id, event=event, action=action, target=f"{event} · {table}"
+    )
+
+
 @transaction.atomic
-def reopen_sheet(*, table: Table, user: User) -> Table:
-    if not can_reopen_sheet(user):
+def reopen_sheet(*, table: Table, user: Actor) -> Table:
+    if not can_reopen_sheet(user, table):
         raise PermissionDenied(_("Only an organiser may reopen a validated sheet."))
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    table.validated_at = None
-    table.validated_by = None
-    table.save(update_fields=["validated_at", "validated_by"])
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=table.pk)
+    )
+    if table.validated_at is not None:  # reopening an open sheet changes nothing: no line
+        table.validated_at = None
+        table.validated_by = None
+        table.save(update_fields=["validated_at", "validated_by"])
+        _audit_sheet(user, table, AuditEntry.Action.REOPEN)
+    touch(events=[table.round.event_id])
     refresh_round_status(table.round)
     return table
 
@@ -293,19 +340,25 @@ def rescore_event(*, event: Event) -> int:
     HandScore.objects.filter(event=event).delete()
     HandScore.objects.bulk_create(rows, batch_size=2000)
     refresh_event_results(event_id=event.pk)
+    touch(events=[event])
     return count
 
 
 @transaction.atomic
 def seat_table(
     *,
+    by: Actor,
     round: Round,
     number: int,
     players: Sequence[Player],
     five_mode: str = Table.FiveMode.CALLED_KING,
     scorekeepers: Sequence[Any] = (),
 ) -> Table:
-    """Create a table with its seats in the given order (position 1 deals first)."""
+    """Create a table with its seats in the given order (position 1 deals first).
+
+    The building block of add_table and of a tournament round's draw, which audit the
+    seating; `by` must organise the round's event."""
+    access.require_event(by, round.event)
     if not 3 <= len(players) <= 5:
         raise ValueError(_("A table seats 3, 4 or 5 players."))
     table = Table.objects.create(round=round, number=number, five_mode=five_mode)
@@ -314,4 +367,5 @@ def seat_table(
     )
     if scorekeepers:
         table.scorekeepers.set(scorekeepers)
+    touch(events=[round.event_id])
     return table

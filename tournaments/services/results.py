@@ -4,184 +4,37 @@ A save rewrites the totals and places of the whole event (one aggregate query:
 anyone's place may move) but the statistics only of the players seated at the
 table that changed, since nobody else's hands changed. The statistics are
 worked out in Python from the ledger rows of those players' tables in the
-event (`player_event_stats`, pure): a few hundred rows at most, and the same
-function fills every event in one pass for bulk loads and migrations.
+event (`player_event_stats` of services.event_stats, pure): a few hundred rows
+at most, and the same function fills every event in one pass for bulk loads and
+migrations.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections import defaultdict
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from ..models import Event, EventResult, Hand, HandScore
 from ..rules.ranking import rank_rows, tie_break
+from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
 
-TAKER, DEFENCE = Hand.Camp.TAKER.value, Hand.Camp.DEFENCE.value
-
-# --- the statistics of a player in one event (pure) ------------------------------
-
-
-class LedgerRow(NamedTuple):
-    """A HandScore row with what the statistics need of its hand."""
-
-    hand_id: int
-    table_id: int
-    round_number: int
-    hand_number: int
-    player_id: int
-    points: int
-    is_taker: bool
-    made: bool | None
-    contract: str
-    taker_id: int | None
-    partner_id: int | None
-    sitting_out_id: int | None
-    petit_au_bout: str
-    chelem_announced: bool
-    chelem_made_by: str
-    poignees: list[dict[str, Any]] | None
-
-
-LEDGER_FIELDS = (
-    "hand_id",
-    "table_id",
-    "round__number",
-    "hand__number",
-    "player_id",
-    "points",
-    "is_taker",
-    "made",
-    "hand__contract",
-    "hand__taker_id",
-    "hand__partner_id",
-    "hand__sitting_out_id",
-    "hand__petit_au_bout",
-    "hand__chelem_announced",
-    "hand__chelem_made_by",
-    "hand__poignees",
-)
-
-
-@dataclass
-class PlayerEventStats:
-    """What a player's page adds up over his events; JSON keys are strings (ids)."""
-
-    taken: int = 0
-    made: int = 0
-    petits_won: int = 0
-    petits_lost: int = 0
-    chelems_announced: int = 0
-    chelems_made: int = 0
-    chelems_conceded: int = 0
-    poignees: dict[str, int] = field(default_factory=dict)  # size -> shown
-    contracts: dict[str, list[int]] = field(default_factory=dict)  # -> [taken, made, points]
-    called: dict[str, list[int]] = field(default_factory=dict)  # partner -> [hands, made, pts]
-    called_by: dict[str, list[int]] = field(default_factory=dict)  # taker -> [hands, made, pts]
-    tables_with: dict[int, set[int]] = field(default_factory=dict)  # opponent -> tables
-    hands_with: dict[int, int] = field(default_factory=dict)  # opponent -> hands together
-    # (points, round number, hand number, hand id): the earliest wins a tie
-    best: tuple[int, int, int, int] | None = None
-    worst: tuple[int, int, int, int] | None = None
-
-    def model_fields(self) -> dict[str, Any]:
-        return {
-            "taken": self.taken,
-            "made": self.made,
-            "petits_won": self.petits_won,
-            "petits_lost": self.petits_lost,
-            "chelems_announced": self.chelems_announced,
-            "chelems_made": self.chelems_made,
-            "chelems_conceded": self.chelems_conceded,
-            "poignees": self.poignees,
-            "contracts": self.contracts,
-            "partners": {"called": self.called, "called_by": self.called_by},
-            "opponents": {
-                str(pid): [len(tables), self.hands_with.get(pid, 0)]
-                for pid, tables in self.tables_with.items()
-            },
-            "best_points": self.best[0] if self.best else None,
-            "best_hand_id": self.best[3] if self.best else None,
-            "worst_points": self.worst[0] if self.worst else None,
-            "worst_hand_id": self.worst[3] if self.worst else None,
-        }
-
-
-def _count(counts: dict[str, list[int]], key: Any, made: bool, points: int) -> None:
-    entry = counts.setdefault(str(key), [0, 0, 0])
-    entry[0] += 1
-    entry[1] += int(made)
-    entry[2] += points
-
-
-def _add_row(stats: PlayerEventStats, row: LedgerRow, hand: list[LedgerRow]) -> None:
-    player = row.player_id
-    played = row.sitting_out_id != player
-    taker_camp = row.is_taker or row.partner_id == player
-    camp = TAKER if taker_camp else DEFENCE if (row.contract and played) else None
-    taker_made = any(r.made for r in hand if r.is_taker)
-
-    if row.is_taker:
-        stats.taken += 1
-        stats.made += int(bool(row.made))
-        _count(stats.contracts, row.contract, bool(row.made), row.points)
-        if row.partner_id is not None:
-            _count(stats.called, row.partner_id, taker_made, row.points)
-    if row.partner_id == player and row.taker_id is not None:
-        _count(stats.called_by, row.taker_id, taker_made, row.points)
-    if camp is not None:
-        if row.petit_au_bout:
-            if row.petit_au_bout == camp:
-                stats.petits_won += 1
-            else:
-                stats.petits_lost += 1
-        if row.chelem_made_by:
-            if row.chelem_made_by == camp:
-                stats.chelems_made += 1
-            else:
-                stats.chelems_conceded += 1
-    if taker_camp and row.chelem_announced:
-        stats.chelems_announced += 1
-    for size in {p.get("size") for p in row.poignees or [] if p.get("player") == player}:
-        stats.poignees[str(size)] = stats.poignees.get(str(size), 0) + 1
-
-    for other in hand:
-        if other.player_id == player:
-            continue
-        stats.tables_with.setdefault(other.player_id, set()).add(row.table_id)
-        if row.sitting_out_id is None or row.sitting_out_id not in (player, other.player_id):
-            stats.hands_with[other.player_id] = stats.hands_with.get(other.player_id, 0) + 1
-
-    if played:
-        best = (row.points, row.round_number, row.hand_number, row.hand_id)
-        if stats.best is None or (-best[0], *best[1:3]) < (-stats.best[0], *stats.best[1:3]):
-            stats.best = best
-        if stats.worst is None or best[:3] < stats.worst[:3]:
-            stats.worst = best
-
-
-def player_event_stats(
-    rows: Iterable[LedgerRow], players: Collection[int]
-) -> dict[int, PlayerEventStats]:
-    """Each of `players`' statistics from the ledger rows of one event.
-
-    `rows` must hold every row of each hand they played (their tables' rows), so
-    that opponents and the taker's result are seen.
-    """
-    by_hand: dict[int, list[LedgerRow]] = defaultdict(list)
-    for row in rows:
-        by_hand[row.hand_id].append(row)
-    stats: dict[int, PlayerEventStats] = {}
-    for hand in by_hand.values():
-        for row in hand:
-            if row.player_id in players:
-                _add_row(stats.setdefault(row.player_id, PlayerEventStats()), row, hand)
-    return stats
+# Re-exported: the statistics were worked out here before they had a module of their own.
+__all__ = [
+    "LEDGER_FIELDS",
+    "LedgerRow",
+    "PlayerEventStats",
+    "ResultModels",
+    "player_event_stats",
+    "rebuild_all_event_results",
+    "refresh_all_event_results",
+    "refresh_event_results",
+    "stale_event_results",
+]
 
 
 # --- totals and places -----------------------------------------------------------
@@ -230,6 +83,26 @@ def _lines(models: ResultModels, event_id: int) -> list[_Line]:
     return list(lines.values())
 
 
+def _lines_from(
+    ledger: list[LedgerRow], changed: Collection[int], existing: dict[int, Any]
+) -> list[_Line]:
+    """Totals of the `changed` players from their ledger rows (every hand they have in
+    the event), everybody else's from his stored result."""
+    lines = {
+        player_id: _Line(player_id, total=row.total, hands=row.hands)
+        for player_id, row in existing.items()
+        if player_id not in changed
+    }
+    for row in ledger:
+        if row.player_id not in changed:
+            continue  # a neighbour at one of their tables: only part of his hands is here
+        line = lines.setdefault(row.player_id, _Line(row.player_id))
+        line.total += row.points
+        line.hands += row.sitting_out_id != row.player_id
+        line.won += bool(row.is_taker and row.made)
+    return list(lines.values())
+
+
 def _ranked(lines: list[_Line], kind: str) -> list[_Line]:
     """Places by the event's own ranking, as on its page and in the season: a tournament
     breaks equal totals by the best round, then contracts won (selectors.ranking); a
@@ -271,6 +144,10 @@ class ResultModels:
     result: Any = EventResult
 
 
+def _incremental(kind: str, stats_for: Collection[int] | None, existing: dict[int, Any]) -> bool:
+    return stats_for is not None and bool(existing) and kind != Event.Kind.TOURNAMENT
+
+
 def _plan(
     models: ResultModels,
     event_id: int,
@@ -280,15 +157,29 @@ def _plan(
 ) -> _Writes:
     """What to write so that the event's results match the ledger; `stats_for` None means
     every player's statistics."""
-    lines = _ranked(_lines(models, event_id), kind)
-    present = {line.player_id for line in lines}
-    if stats_for is None:
-        need, scope = present, None
+    incremental = _incremental(kind, stats_for, existing)
+    if incremental:
+        assert stats_for is not None
+        # A save at a club night: only the players of `stats_for` changed, and all their
+        # hands are in the ledger rows their statistics are worked out from; everybody
+        # else keeps his stored total (a club night ranks on totals alone). Two queries
+        # fewer than summing the whole event again.
+        changed = set(stats_for)
+        ledger = _ledger_rows(models.score.objects, event_id, changed)
+        lines = _ranked(_lines_from(ledger, changed, existing), kind)
+        present = {line.player_id for line in lines}
+        need = changed & present
     else:
-        # A player new to the event has no statistics yet, wherever he sat.
-        need = (set(stats_for) | (present - set(existing))) & present
-        scope = need
-    stats = player_event_stats(_ledger_rows(models.score.objects, event_id, scope), need)
+        lines = _ranked(_lines(models, event_id), kind)
+        present = {line.player_id for line in lines}
+        if stats_for is None:
+            need, scope = present, None
+        else:
+            # A player new to the event has no statistics yet, wherever he sat.
+            need = (set(stats_for) | (present - set(existing))) & present
+            scope = need
+        ledger = _ledger_rows(models.score.objects, event_id, scope)
+    stats = player_event_stats(ledger, need)
     writes = _Writes()
     for line in lines:
         values = {
@@ -311,7 +202,15 @@ def _plan(
         elif any(getattr(row, name) != value for name, value in values.items()):
             for name, value in values.items():
                 setattr(row, name, value)
-            writes.update.append(row)
+            if incremental:
+                # A club night's handful of rows, read whole: moved places go out with the
+                # changed players' rows and back in with them, no UPDATE of their own.
+                writes.delete.append(row.pk)
+                row.pk = None
+                row._state.adding = True
+                writes.create.append(row)
+            else:
+                writes.update.append(row)
     writes.delete += [row.pk for row in existing.values()]
     return writes
 
@@ -348,23 +247,33 @@ def _write(models: ResultModels, writes: _Writes) -> None:
         models.result.objects.bulk_create(writes.create, batch_size=2000)
 
 
-@transaction.atomic
-def refresh_event_results(*, event_id: int, player_ids: Collection[int] | None = None) -> None:
+# No savepoint of its own: a failure here must undo the caller's whole write anyway
+# (the caller's atomic block, or this one when called outside any).
+@transaction.atomic(savepoint=False)
+def refresh_event_results(
+    *, event_id: int, player_ids: Collection[int] | None = None, kind: str | None = None
+) -> None:
     """Bring one event's results in step with the ledger after a change.
 
     `player_ids`: the players whose hands changed (a table's seats); their
     statistics are worked out again, everybody's total and place. None: everybody's.
     The event row is locked so that two tables saving at once cannot both rewrite
-    the results from stale totals.
+    the results from stale totals; a caller that already holds that lock (save_hand
+    locks the table with its round and event) passes the event's `kind`.
     """
-    kinds = list(
-        Event.objects.select_for_update().filter(pk=event_id).values_list("kind", flat=True)
-    )
-    if not kinds:
-        return
-    current = EventResult.objects.filter(event_id=event_id).only("player_id", *SCORE_FIELDS)
+    if kind is None:
+        kinds = list(
+            Event.objects.select_for_update().filter(pk=event_id).values_list("kind", flat=True)
+        )
+        if not kinds:
+            return
+        kind = kinds[0]
+    current = EventResult.objects.filter(event_id=event_id)
+    if kind == Event.Kind.TOURNAMENT or player_ids is None:
+        # Places only: the statistics of a 200-player field are not read for nothing.
+        current = current.only("player_id", *SCORE_FIELDS)
     existing = {row.player_id: row for row in current}
-    _write(ResultModels(), _plan(ResultModels(), event_id, kinds[0], existing, player_ids))
+    _write(ResultModels(), _plan(ResultModels(), event_id, kind, existing, player_ids))
 
 
 def rebuild_all_event_results(models: ResultModels = ResultModels()) -> int:

@@ -7,11 +7,15 @@ import datetime
 from django.db import transaction
 
 from ..models import Club, Season
+from ..selectors import access
+from ..selectors.access import Actor
+from .cache import touch
 
 
 @transaction.atomic
 def save_season(
     *,
+    by: Actor,
     season: Season | None,
     club: Club,
     name: str,
@@ -23,7 +27,12 @@ def save_season(
     published: bool,
 ) -> Season:
     """Create a season (`season` None) or change one; the values come validated
-    (forms.tournament.SeasonForm)."""
+    (forms.tournament.SeasonForm). `by` must organise the season's club, and the club
+    it moves to."""
+    if season is not None:
+        # The stored club, not the form's: a season cannot be taken from another club.
+        access.require_club(by, Season.objects.values_list("club_id", flat=True).get(pk=season.pk))
+    access.require_club(by, club)
     season = season if season is not None else Season()
     season.club = club
     season.name = name
@@ -34,4 +43,5 @@ def save_season(
     season.best_n = best_n
     season.published = published
     season.save()
+    touch(seasons=[season])
     return season

@@ -1,217 +1,69 @@
-"""Tournament rounds: seating from registrations, swaps, regeneration, locking.
+"""Tournaments: creating one, its name, date, rules and format.
 
-The seating itself is tournaments.planning (pure Python); this module turns the
-database into its input and its output back into tables and seats.
+Every write takes the acting person (`by`) and checks first that he organises the
+event (its club's organisers, its guest organisers, the federation; SYSTEM for the
+command line): a refusal raises PermissionDenied and changes nothing. The format and
+the rule set changes are written to the audit trail.
+
+A tournament's rounds are written by services.rounds, its entries by
+services.registrations and its tables' scorekeepers by services.tables; their
+functions are named here too, where the tournament pages have always found them.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
-from ..models import Event, Hand, Player, Registration, Round, Seat, Table, Team
-from ..planning import seating
-from ..selectors.tournament import next_round_of, previous_seatings
-from . import events as event_services
-from .hands import seat_table
+from ..models import AuditEntry, Club, Event
+from ..selectors import access
+from ..selectors.access import Actor
+from . import audit
+from .cache import touch
+from .events import update_event
+from .registrations import (
+    register_entrant,
+    register_player,
+    set_registration_present,
+    team_named,
+)
+from .rounds import (
+    SEATING_MESSAGES,
+    TOURNAMENT_FIVE_MODE,
+    generate_round,
+    present_players,
+    regenerate_round,
+    round_started,
+    swap_players,
+)
+from .tables import set_scorekeepers
 
-# At a tournament table of 5 the dealer sits out, so every table plays the same
-# 4-player deals and table scores stay comparable.
-TOURNAMENT_FIVE_MODE = Table.FiveMode.DEALER_OUT
-
-
-def present_players(event: Event) -> tuple[list[int], dict[int, int]]:
-    """Players registered and present, and their team ids (team mode)."""
-    registrations = Registration.objects.filter(event=event, active=True).values_list(
-        "player_id", "team_id"
-    )
-    players, teams = [], {}
-    for player_id, team_id in registrations:
-        players.append(player_id)
-        if team_id is not None:
-            teams[player_id] = team_id
-    return players, teams
-
-
-def _ensure_seed(event: Event) -> int:
-    if event.seed is None:
-        event.seed = random.SystemRandom().randrange(1, 2**53)
-        event.save(update_fields=["seed"])
-    return event.seed
-
-
-def _round_seed(event: Event, number: int, attempt: int = 0) -> int:
-    # Each round gets its own reproducible seed derived from the event's.
-    return (_ensure_seed(event) * 1_000_003 + number * 101 + attempt) % 2**63
-
-
-# The seating planner speaks English; its error codes are translated here, once.
-# %(tables)s and %(size)s come from the planner's params (see _seat).
-SEATING_MESSAGES = {
-    "too_few_players": _lazy("At least 3 present players are needed to seat a round."),
-    "teams_infeasible": _lazy(
-        "The teams cannot be seated without team mates at one table: %(tables)s tables for "
-        "a team of %(size)s. Check the teams and who is present."
-    ),
-    "duplicate_player": _lazy("A player is registered twice."),
-}
-
-
-def _seat(
-    event: Event, number: int, players: list[int], teams: dict[int, int], attempt: int
-) -> list[list[int]]:
-    """Seat round `number`, planning ahead for the rounds still to come."""
-    try:
-        return seating.seat_round(
-            players,
-            previous=previous_seatings(event, number),
-            teams=teams or None,
-            seed=_round_seed(event, number, attempt),
-            upcoming=max(event.rounds_planned - number, 0),
-        )
-    except seating.SeatingError as error:
-        message = SEATING_MESSAGES.get(error.code, _lazy("These players cannot be seated."))
-        params = {"tables": error.params.get("tables"), "size": error.params.get("largest_team")}
-        raise ValidationError(message, code=error.code, params=params) from error
-
-
-def _create_tables(round_: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
-    players = Player.objects.in_bulk({p for table in tables for p in table})
-    return [
-        seat_table(
-            round=round_,
-            number=number,
-            players=[players[p] for p in table],
-            five_mode=TOURNAMENT_FIVE_MODE,
-        )
-        for number, table in enumerate(tables, 1)
-    ]
-
-
-@transaction.atomic
-def generate_round(*, event: Event, attempt: int = 0) -> Round:
-    """Seat the next round from the present registrations and the earlier rounds."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    last = event.rounds.order_by("-number").first()
-    upcoming = next_round_of(event, last)
-    if upcoming.open_round is not None:
-        raise ValidationError(
-            _("Round %(number)s is still open.") % {"number": upcoming.open_round}
-        )
-    if upcoming.all_seated:
-        raise ValidationError(
-            _("All %(count)s rounds have been played.") % {"count": event.rounds_planned}
-        )
-    number = upcoming.number
-    players, teams = present_players(event)
-    if len(players) < 3:
-        raise ValidationError(_("At least 3 present players are needed to seat a round."))
-    tables = _seat(event, number, players, teams, attempt)
-    round_ = Round.objects.create(event=event, number=number)
-    _create_tables(round_, tables)
-    return round_
-
-
-def round_started(round_: Round) -> bool:
-    return Hand.objects.filter(table__round=round_).exists()
-
-
-@transaction.atomic
-def regenerate_round(*, round: Round, attempt: int = 1) -> Round:
-    """Seat a round again (new draw) as long as no hand has been entered in it."""
-    round_ = Round.objects.select_for_update().get(pk=round.pk)
-    if round_started(round_):
-        raise ValidationError(_("Hands have been entered in this round: it cannot be redrawn."))
-    if Round.objects.filter(event=round_.event_id, number__gt=round_.number).exists():
-        raise ValidationError(
-            _("A later round is already seated: this round can no longer be redrawn.")
-        )
-    if round_.status == Round.Status.LOCKED:
-        raise ValidationError(_("This round is locked: reopen a sheet before redrawing it."))
-    event = round_.event
-    players, teams = present_players(event)
-    tables = _seat(event, round_.number, players, teams, attempt)
-    # Scorekeepers are chosen per table number (the table's place in the room), not per
-    # seating: a table that keeps its number keeps them.
-    kept: dict[int, list[int]] = {}
-    for number, user_id in Table.scorekeepers.through.objects.filter(
-        table__round=round_
-    ).values_list("table__number", "user_id"):
-        kept.setdefault(number, []).append(user_id)
-    round_.tables.all().delete()
-    for table in _create_tables(round_, tables):
-        if table.number in kept:
-            table.scorekeepers.set(kept[table.number])
-    return round_
-
-
-@transaction.atomic
-def swap_players(*, round: Round, player_a: Player, player_b: Player) -> None:
-    """Swap two players' seats by hand (neither table may have hands yet, and the round
-    must be open: a locked round's seating is the record)."""
-    # The round row is locked as validate_sheet locks it, so a sheet cannot be validated
-    # (and the round locked) between this check and the swap.
-    if Round.objects.select_for_update().get(pk=round.pk).status == Round.Status.LOCKED:
-        raise ValidationError(_("This round is locked: its seating can no longer change."))
-    seats = {
-        s.player_id: s
-        for s in Seat.objects.select_for_update()
-        .filter(table__round=round, player__in=[player_a, player_b])
-        .select_related("table")
-    }
-    if len(seats) != 2 or player_a == player_b:
-        raise ValidationError(_("Both players must be seated in this round."))
-    seat_a, seat_b = seats[player_a.pk], seats[player_b.pk]
-    if seat_a.table_id == seat_b.table_id:
-        raise ValidationError(_("These players already sit at the same table."))
-    if Hand.objects.filter(table_id__in=[seat_a.table_id, seat_b.table_id]).exists():
-        raise ValidationError(_("Hands have been entered at these tables."))
-    teams = dict(
-        Registration.objects.filter(event=round.event, team__isnull=False).values_list(
-            "player_id", "team_id"
-        )
-    )
-    for moving, seat in ((player_a.pk, seat_b), (player_b.pk, seat_a)):
-        team = teams.get(moving)
-        if team is None:
-            continue
-        mates = Seat.objects.filter(table_id=seat.table_id).exclude(pk=seat.pk)
-        if any(teams.get(m) == team for m in mates.values_list("player_id", flat=True)):
-            raise ValidationError(_("Team mates may not share a table."))
-    # Neither player sits at the other's table, so two updates keep (table, player) unique.
-    Seat.objects.filter(pk=seat_a.pk).update(player=player_b)
-    Seat.objects.filter(pk=seat_b.pk).update(player=player_a)
-
-
-@transaction.atomic
-def set_registration_present(*, registration: Registration, present: bool) -> Registration:
-    """A withdrawal or a (late) arrival; takes effect from the next round seated."""
-    registration.active = present
-    registration.save(update_fields=["active"])
-    return registration
-
-
-@transaction.atomic
-def register_player(*, event: Event, player: Player, team: Any = None) -> Registration:
-    registration, _created = Registration.objects.get_or_create(
-        event=event, player=player, defaults={"team": team}
-    )
-    if not registration.active:
-        registration.active = True
-        registration.save(update_fields=["active"])
-    return registration
+__all__ = [
+    "SEATING_MESSAGES",
+    "TOURNAMENT_FIVE_MODE",
+    "create_tournament",
+    "generate_round",
+    "present_players",
+    "regenerate_round",
+    "register_entrant",
+    "register_player",
+    "round_started",
+    "set_registration_present",
+    "set_scorekeepers",
+    "set_tournament_format",
+    "swap_players",
+    "team_named",
+    "update_tournament",
+]
 
 
 @transaction.atomic
 def create_tournament(
     *,
-    club: Any,
+    by: Actor,
+    club: Club,
     name: str,
     date: Any,
     rules_name: str,
@@ -219,6 +71,7 @@ def create_tournament(
     deals_per_round: int | None,
     team_size: int,
 ) -> Event:
+    access.require_club(by, club)
     return Event.objects.create(
         club=club,
         kind=Event.Kind.TOURNAMENT,
@@ -233,30 +86,42 @@ def create_tournament(
 
 @transaction.atomic
 def set_tournament_format(
-    *, event: Event, rounds_planned: int, deals_per_round: int | None, team_size: int
+    *, by: Actor, event: Event, rounds_planned: int, deals_per_round: int | None, team_size: int
 ) -> Event:
+    """The number of rounds, deals per round and team mode; a change is audited (RULES:
+    the format is part of the tournament's rules)."""
+    access.require_event(by, event)
+    labels = {
+        "rounds_planned": _("rounds"),
+        "deals_per_round": _("deals per round"),
+        "team_size": _("team size"),
+    }
+    new = {
+        "rounds_planned": rounds_planned,
+        "deals_per_round": deals_per_round,
+        "team_size": team_size,
+    }
+    changes = [
+        f"{labels[name]}: {getattr(event, name)} → {value}"
+        for name, value in new.items()
+        if getattr(event, name) != value
+    ]
     event.rounds_planned = rounds_planned
     event.deals_per_round = deals_per_round
     event.team_size = team_size
     event.save(update_fields=["rounds_planned", "deals_per_round", "team_size"])
+    touch(events=[event])
+    if changes:
+        audit.record_event(
+            by=by, event=event, action=AuditEntry.Action.RULES, detail=", ".join(changes)
+        )
     return event
-
-
-def team_named(*, event: Event, name: str) -> Team:
-    """The event's team of that name (case-insensitive), created if new."""
-    team = Team.objects.filter(event=event, name__iexact=name).first()
-    return team or Team.objects.create(event=event, name=name)
-
-
-@transaction.atomic
-def set_scorekeepers(*, choices: Sequence[tuple[Table, Sequence[Any]]]) -> None:
-    for table, users in choices:
-        table.scorekeepers.set(users)
 
 
 @transaction.atomic
 def update_tournament(
     *,
+    by: Actor,
     event: Event,
     name: str,
     date: Any,
@@ -267,32 +132,16 @@ def update_tournament(
     team_size: int,
 ) -> Event:
     """The event's name, date and rules, then its format, all or nothing: raises
-    EventError (rule set refused) and changes nothing then."""
-    event = event_services.update_event(
-        event=event, name=name, date=date, rules_name=rules_name, rescore=rescore
+    EventError (rule set refused) and changes nothing then. A rule set change is
+    audited by update_event, a format change by set_tournament_format."""
+    access.require_event(by, event)
+    event = update_event(
+        by=by, event=event, name=name, date=date, rules_name=rules_name, rescore=rescore
     )
     return set_tournament_format(
+        by=by,
         event=event,
         rounds_planned=rounds_planned,
         deals_per_round=deals_per_round,
         team_size=team_size,
     )
-
-
-@transaction.atomic
-def register_entrant(
-    *,
-    event: Event,
-    player: Player | None,
-    club: Any,
-    name: str,
-    licence: str,
-    team_name: str,
-) -> Registration:
-    """Register a stored player, or a new one (`player` None: created in `club`, the
-    event's club when None); `team_name` joins (or creates) that team. Raises EventError
-    for a new player who clashes with one stored."""
-    if player is None:
-        player = event_services.create_player(club=club or event.club, name=name, licence=licence)
-    team = team_named(event=event, name=team_name) if team_name else None
-    return register_player(event=event, player=player, team=team)

@@ -1,7 +1,9 @@
 """Organiser pages: club players, club nights, seating, publication.
 
 Thin views: permission check, form, service call, render. Anonymous users are
-sent to the login page; logged-in users without the "organise" permission get 403.
+sent to the login page; logged-in users who organise nothing get 403, and so does an
+organiser on a page of an object (player, event, table) of a club he does not organise
+(selectors.access.require_club / require_event, the services check again).
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -33,11 +37,12 @@ from ..forms.organiser import (
     rules_label,
 )
 from ..models import Club, Event, Player, Table
+from ..selectors import access
 from ..selectors.access import is_organiser
 from ..selectors.standings import club_players, event_dashboard
 from ..services import events as services
 from ..tables import PlayerTable
-from .submissions import Outcome, replays_submission, respond, submit
+from .submissions import Outcome, replays_submission, respond, submit, submitted_form_page
 
 View = Callable[..., HttpResponse]
 
@@ -56,23 +61,40 @@ def organiser_required(view: View) -> View:
 
 
 def resolve_club(request: HttpRequest) -> Club | None:
-    """The club named by ?club=<slug>, else the only club; None when there is a choice
-    to make (or no club at all)."""
+    """The club named by ?club=<slug> (403 unless the user organises it), else the only
+    club he organises; None when there is a choice to make (or no club at all)."""
     slug = request.GET.get("club")
     if slug:
         if not slug_re.fullmatch(slug):  # e.g. a NUL byte, which PostgreSQL refuses
             raise Http404
-        return get_object_or_404(Club, slug=slug)
-    clubs = list(Club.objects.all()[:2])
+        club = get_object_or_404(Club, slug=slug)
+        access.require_club(request.user, club)
+        return club
+    clubs = list(access.organised_clubs(request.user)[:2])
     return clubs[0] if len(clubs) == 1 else None
 
 
 def choose_club(request: HttpRequest) -> HttpResponse:
+    """The clubs the user organises (every club for the federation)."""
     return render(
         request,
         "tournaments/organiser/club_choice.html",
-        {"clubs": Club.objects.order_by("name"), "path": request.path},
+        {"clubs": access.organised_clubs(request.user), "path": request.path},
     )
+
+
+def club_page(view: Callable[..., HttpResponse]) -> View:
+    """A page about one club: `view(request, club, ...)` with resolve_club's club, or
+    the choice of his clubs when he must choose."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        club = resolve_club(request)
+        if club is None:
+            return choose_club(request)
+        return view(request, club, *args, **kwargs)
+
+    return wrapper
 
 
 def with_club(url: str, club: Club) -> str:
@@ -83,10 +105,8 @@ def with_club(url: str, club: Club) -> str:
 
 
 @organiser_required
-def player_list(request: HttpRequest) -> HttpResponse:
-    club = resolve_club(request)
-    if club is None:
-        return choose_club(request)
+@club_page
+def player_list(request: HttpRequest, club: Club) -> HttpResponse:
     filter_form = PlayerFilterForm(request.GET)
     status, search = filter_form.filters()
     table = PlayerTable(club_players(club, status=status, search=search))
@@ -100,41 +120,40 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 @organiser_required
 @replays_submission
-def player_create(request: HttpRequest) -> HttpResponse:
-    club = resolve_club(request)
-    if club is None:
-        return choose_club(request)
+@club_page
+def player_create(request: HttpRequest, club: Club) -> HttpResponse:
     form = PlayerForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
 
-        def write() -> Outcome:
-            player = services.create_player(club=club, **form.cleaned_data)
-            return Outcome(
-                redirect_url=with_club(reverse("player_list"), club),
-                message=_("%(player)s was added.") % {"player": player.name},
-            )
+    def write() -> Outcome:
+        player = services.create_player(by=request.user, club=club, **form.cleaned_data)
+        return Outcome(
+            redirect_url=with_club(reverse("player_list"), club),
+            message=_("%(player)s was added.") % {"player": player.name},
+        )
 
-        try:
-            outcome = submit(request, write)
-        except EventError as error:
-            form.add_service_error(error)
-        else:
-            return respond(request, outcome)
-    return render(
+    return submitted_form_page(
         request,
+        form,
+        write,
         "tournaments/organiser/player_form.html",
-        {"club": club, "form": form, "player": None},
+        {"club": club, "player": None},
     )
 
 
 @organiser_required
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    initial = {"name": player.name, "licence": player.licence, "active": player.active}
+    access.require_club(request.user, player.club_id)
+    initial = {
+        "name": player.name,
+        "licence": player.licence,
+        "active": player.active,
+        "public_name_style": player.public_name_style,
+    }
     form = PlayerForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_player(player=player, **form.cleaned_data)
+            services.update_player(by=request.user, player=player, **form.cleaned_data)
         except EventError as error:
             form.add_service_error(error)
         else:
@@ -152,10 +171,8 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser_required
 @replays_submission
-def event_create(request: HttpRequest) -> HttpResponse:
-    club = resolve_club(request)
-    if club is None:
-        return choose_club(request)
+@club_page
+def event_create(request: HttpRequest, club: Club) -> HttpResponse:
     today = timezone.localdate()
     form = ClubNightForm(
         request.POST or None,
@@ -165,36 +182,29 @@ def event_create(request: HttpRequest) -> HttpResponse:
             "name": _("Club night of %(date)s") % {"date": date_format(today, "SHORT_DATE_FORMAT")},
         },
     )
-    if request.method == "POST" and form.is_valid():
 
-        def write() -> Outcome:
-            event = services.create_club_night(
-                club=club,
-                name=form.cleaned_data["name"],
-                date=form.cleaned_data["date"],
-                rules_name=form.cleaned_data["rules_name"],
-            )
-            return Outcome(
-                redirect_url=reverse("event_manage", args=[event.pk]),
-                message=_("The club night was created. Now seat the tables."),
-            )
+    def write() -> Outcome:
+        event = services.create_club_night(
+            by=request.user,
+            club=club,
+            name=form.cleaned_data["name"],
+            date=form.cleaned_data["date"],
+            rules_name=form.cleaned_data["rules_name"],
+        )
+        return Outcome(
+            redirect_url=reverse("event_manage", args=[event.pk]),
+            message=_("The club night was created. Now seat the tables."),
+        )
 
-        try:
-            outcome = submit(request, write)
-        except EventError as error:
-            form.add_service_error(error)
-        else:
-            return respond(request, outcome)
-    return render(
-        request,
-        "tournaments/organiser/event_form.html",
-        {"club": club, "form": form, "event": None},
+    return submitted_form_page(
+        request, form, write, "tournaments/organiser/event_form.html", {"club": club, "event": None}
     )
 
 
 @organiser_required
 def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    access.require_event(request.user, event)
     has_hands = services.event_has_hands(event)
     initial = {"name": event.name, "date": event.date, "rules_name": event.rules_name}
     form = ClubNightForm(
@@ -206,6 +216,7 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.update_event(
+                by=request.user,
                 event=event,
                 name=form.cleaned_data["name"],
                 date=form.cleaned_data["date"],
@@ -227,6 +238,7 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 def event_manage(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    access.require_event(request.user, event)
     return render(
         request,
         "tournaments/organiser/event_manage.html",
@@ -238,36 +250,37 @@ def event_manage(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_POST
-@organiser_required
-@replays_submission
-def event_publish(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
+def publication_views(
+    event_of: Callable[[int], Event], *, manage: str, published: Promise, unpublished: Promise
+) -> tuple[View, View]:
+    """The publish and unpublish views of one kind of event (club nights, tournaments):
+    `event_of` finds it, `manage` names its page, the messages say what was done."""
 
-    def write() -> Outcome:
-        services.publish_event(event=event)
-        return Outcome(
-            redirect_url=reverse("event_manage", args=[event.pk]),
-            message=_("The event is published: everyone can see its results."),
-        )
+    def view(change: Callable[..., Any], message: Promise) -> View:
+        @require_POST
+        @organiser_required
+        @replays_submission
+        def change_publication(request: HttpRequest, pk: int) -> HttpResponse:
+            event = event_of(pk)
+            access.require_event(request.user, event)
 
-    return respond(request, submit(request, write))
+            def write() -> Outcome:
+                change(by=request.user, event=event)
+                return Outcome(redirect_url=reverse(manage, args=[event.pk]), message=str(message))
+
+            return respond(request, submit(request, write))
+
+        return change_publication
+
+    return view(services.publish_event, published), view(services.unpublish_event, unpublished)
 
 
-@require_POST
-@organiser_required
-@replays_submission
-def event_unpublish(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-
-    def write() -> Outcome:
-        services.unpublish_event(event=event)
-        return Outcome(
-            redirect_url=reverse("event_manage", args=[event.pk]),
-            message=_("The event is no longer public."),
-        )
-
-    return respond(request, submit(request, write))
+event_publish, event_unpublish = publication_views(
+    lambda pk: get_object_or_404(Event, pk=pk),
+    manage="event_manage",
+    published=gettext_lazy("The event is published: everyone can see its results."),
+    unpublished=gettext_lazy("The event is no longer public."),
+)
 
 
 # --- tables ------------------------------------------------------------------
@@ -286,27 +299,28 @@ def _seating_kwargs(form: TableForm) -> dict[str, Any]:
 @replays_submission
 def table_create(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    access.require_event(request.user, event)
     initial = {"number": services.next_table_number(services.current_round(event))}
-    form = TableForm(request.POST or None, club=event.club, initial=initial)
-    if request.method == "POST" and form.is_valid():
+    form = TableForm(
+        request.POST or None,
+        club=event.club,
+        candidates=access.scorekeeper_candidates(event),
+        initial=initial,
+    )
 
-        def write() -> Outcome:
-            table = services.add_table(event=event, **_seating_kwargs(form))
-            return Outcome(
-                redirect_url=reverse("event_manage", args=[event.pk]),
-                message=_("%(table)s is seated.") % {"table": table},
-            )
+    def write() -> Outcome:
+        table = services.add_table(by=request.user, event=event, **_seating_kwargs(form))
+        return Outcome(
+            redirect_url=reverse("event_manage", args=[event.pk]),
+            message=_("%(table)s is seated.") % {"table": table},
+        )
 
-        try:
-            outcome = submit(request, write)
-        except EventError as error:
-            form.add_service_error(error)
-        else:
-            return respond(request, outcome)
-    return render(
+    return submitted_form_page(
         request,
+        form,
+        write,
         "tournaments/organiser/table_form.html",
-        {"event": event, "form": form, "table": None},
+        {"event": event, "table": None},
     )
 
 
@@ -314,15 +328,17 @@ def table_create(request: HttpRequest, pk: int) -> HttpResponse:
 def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__event__club"), pk=pk)
     event = table.round.event
+    access.require_event(request.user, event)
     form = TableForm(
         request.POST or None,
         club=event.club,
+        candidates=access.scorekeeper_candidates(event),
         table=table,
         initial=TableForm.initial_for(table),
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.edit_table(table=table, **_seating_kwargs(form))
+            services.edit_table(by=request.user, table=table, **_seating_kwargs(form))
         except EventError as error:
             form.add_service_error(error)
         else:
@@ -340,10 +356,11 @@ def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__event"), pk=pk)
     event = table.round.event
+    access.require_event(request.user, event)
     if request.method == "POST":
 
         def write() -> Outcome:
-            services.delete_table(table=table)
+            services.delete_table(by=request.user, table=table)
             return Outcome(
                 redirect_url=reverse("event_manage", args=[event.pk]),
                 message=_("%(table)s was deleted.") % {"table": table},

@@ -1,7 +1,8 @@
 """Tournament registrations: registering entrants one by one, importing them from a
 file, and marking them present or withdrawn.
 
-Organiser pages only (the "organise" permission).
+Pages for the tournament's organisers only (access.require_event: its club's
+organisers, its guest organisers, the federation).
 """
 
 from __future__ import annotations
@@ -9,23 +10,27 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
 
-from ..errors import EventError
 from ..forms.tournament import ImportForm, RegistrationForm
 from ..imports import ImportFileError, ImportReport
-from ..models import Event, Registration
+from ..models import Club, Event, Registration
+from ..models.collation import by_name
+from ..selectors import access, fairness
 from ..selectors import tournament as selectors
 from ..services import imports as import_services
 from ..services import tournament as services
+from ..tables import RegistrationTable
 from .organiser import organiser_required
-from .submissions import Outcome, replayed, replays_submission, respond, submit
-from .tournament import TEMPLATES, get_tournament, posted
+from .submissions import Outcome, replayed, replays_submission, submit, submit_form
+from .tournament import TEMPLATES, organised_tournament, posted
 
 # The import names the column at fault by its key; the page shows it in words.
 IMPORT_COLUMNS = {
@@ -40,13 +45,17 @@ def _registrations_page(
     request: HttpRequest, event: Event, form: RegistrationForm, status: int = 200
 ) -> HttpResponse:
     registrations = selectors.event_registrations(event)
+    table = RegistrationTable(registrations, teams=bool(event.team_size))
+    RequestConfig(request).configure(table)
     return render(
         request,
         TEMPLATES + "registrations.html",
         {
             "event": event,
-            "registrations": registrations,
+            "registrations": table,
             "counts": selectors.registration_counts(registrations),
+            # Not refused at the desk (people arrive one by one); seating refuses.
+            "teams_warning": fairness.teams_warning(event),
             "form": form,
             "import_form": ImportForm(),
         },
@@ -54,14 +63,23 @@ def _registrations_page(
     )
 
 
+def _new_player_clubs(request: HttpRequest, event: Event) -> Any:
+    """The clubs a new entrant may be created in: the event's and the person's own
+    (services.tournament.register_entrant)."""
+    return Club.objects.filter(
+        Q(pk=event.club_id) | Q(pk__in=access.organised_clubs(request.user))
+    ).order_by(by_name())
+
+
 @organiser_required
 @replays_submission
 def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_tournament(pk)
+    event = organised_tournament(request, pk)
     form = RegistrationForm(
         *posted(request),
         event=event,
         players=selectors.unregistered_players(event),
+        clubs=_new_player_clubs(request, event),
         initial={"club": event.club},
     )
     if request.method == "POST" and form.is_valid():
@@ -69,6 +87,7 @@ def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
         def write() -> Outcome:
             data = form.cleaned_data
             registration = services.register_entrant(
+                by=request.user,
                 event=event,
                 player=data["player"],
                 club=data["club"],
@@ -81,18 +100,15 @@ def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
                 message=_("%(player)s is registered.") % {"player": registration.player.name},
             )
 
-        try:
-            outcome = submit(request, write)
-        except EventError as error:
-            form.add_service_error(error)
-        else:
-            return respond(request, outcome)
+        response = submit_form(request, form, write)
+        if response is not None:
+            return response
     return _registrations_page(request, event, form)
 
 
 @organiser_required
 def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_tournament(pk)
+    event = organised_tournament(request, pk)
     form = ImportForm(*posted(request, files=True))
     report = None
     # The report is the answer, shown on this page rather than after a redirect: posting
@@ -106,7 +122,7 @@ def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
 
         def write() -> Outcome:
             done = import_services.import_registrations(
-                event=event, file=upload.read(), filename=upload.name
+                by=request.user, event=event, file=upload.read(), filename=upload.name
             )
             if not done.ok:
                 raise _NotImported(done)  # nothing was imported: the key stays unused
@@ -154,8 +170,9 @@ def registration_present(request: HttpRequest, pk: int) -> HttpResponse:
         pk=pk,
         event__kind=Event.Kind.TOURNAMENT,
     )
+    access.require_event(request.user, registration.event)
     present = request.POST.get("present") == "1"
-    services.set_registration_present(registration=registration, present=present)
+    services.set_registration_present(by=request.user, registration=registration, present=present)
     if present:
         message = _("%(player)s is present from the next round seated.")
     else:

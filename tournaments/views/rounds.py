@@ -1,12 +1,14 @@
 """Tournament rounds: seating the next round, swapping players, redrawing, choosing
 scorekeepers, and the printables (seating sheet, blank score sheets).
 
-Organiser pages only (the "organise" permission).
+Pages for the tournament's organisers only (access.require_event: its club's
+organisers, its guest organisers, the federation), the printables included.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -16,34 +18,47 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ..errors import EventError
 from ..forms.tournament import ScorekeepersForm, SwapForm
 from ..models import Round
+from ..rules.collation import sort_key
 from ..rules.dealing import dealer_for
+from ..selectors import access, fairness
 from ..selectors import tournament as selectors
 from ..services import tournament as services
 from .organiser import organiser_required
-from .submissions import Outcome, replays_submission, respond, submit
-from .tournament import TEMPLATES, get_round, get_tournament, validation_message
+from .submissions import Outcome, carried_fields, replays_submission, respond, submit
+from .tournament import TEMPLATES, organised_round, organised_tournament, validation_message
+
+
+def _submit_or_back(
+    request: HttpRequest, write: Callable[[], Outcome], *, back: str
+) -> HttpResponse:
+    """Write once and follow the outcome; a refusal (ValidationError) is shown as a
+    message on the page the button was on, `back`."""
+    try:
+        return respond(request, submit(request, write))
+    except ValidationError as error:
+        messages.error(request, validation_message(error))
+    except EventError as error:  # incomplete teams (services.rounds.require_complete_teams)
+        messages.error(request, error.message)
+    return redirect(back)
 
 
 @require_POST
 @organiser_required
 @replays_submission
 def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_tournament(pk)
+    event = organised_tournament(request, pk)
 
     def write() -> Outcome:
-        round_ = services.generate_round(event=event)
+        round_ = services.generate_round(by=request.user, event=event)
         return Outcome(
             redirect_url=reverse("round_manage", args=[round_.pk]),
             message=_("Round %(number)s is seated.") % {"number": round_.number},
         )
 
-    try:
-        return respond(request, submit(request, write))
-    except ValidationError as error:
-        messages.error(request, validation_message(error))
-    return redirect("tournament_manage", pk=event.pk)
+    return _submit_or_back(request, write, back=reverse("tournament_manage", args=[event.pk]))
 
 
 def _round_page(
@@ -56,7 +71,9 @@ def _round_page(
     event = round_.event
     tables = selectors.round_tables(round_, with_scorekeepers=True)
     meetings = selectors.round_meetings(round_, tables)
-    scorekeepers_form = scorekeepers_form or ScorekeepersForm(tables=tables)
+    scorekeepers_form = scorekeepers_form or ScorekeepersForm(
+        tables=tables, candidates=access.scorekeeper_candidates(event)
+    )
     fields = dict(scorekeepers_form.rows())
     later = Round.objects.filter(event=event, number__gt=round_.number).exists()
     refusal = selectors.redraw_refusal(
@@ -68,6 +85,7 @@ def _round_page(
             "seats": list(table.seats.all()),
             "pairs": meetings.by_table.get(table.pk, []),
             "scorekeepers": fields[table],
+            "plan": fairness.table_plan(table, event),
         }
         for table in tables
     ]
@@ -83,26 +101,29 @@ def _round_page(
             "swap_form": swap_form or SwapForm(tables=tables),
             "scorekeepers_form": scorekeepers_form,
             "redraw_refusal": refusal,
+            "deals_notice": fairness.deals_notice(event, tables),
         },
     )
 
 
 @organiser_required
 def round_manage(request: HttpRequest, pk: int) -> HttpResponse:
-    return _round_page(request, get_round(pk))
+    return _round_page(request, organised_round(request, pk))
 
 
 @require_POST
 @organiser_required
 @replays_submission
 def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
-    round_ = get_round(pk)
+    round_ = organised_round(request, pk)
     form = SwapForm(request.POST, tables=selectors.round_tables(round_))
     if form.is_valid():
         player_a, player_b = form.chosen()
 
         def write() -> Outcome:
-            services.swap_players(round=round_, player_a=player_a, player_b=player_b)
+            services.swap_players(
+                by=request.user, round=round_, player_a=player_a, player_b=player_b
+            )
             return Outcome(
                 redirect_url=reverse("round_manage", args=[round_.pk]),
                 message=_("%(a)s and %(b)s swapped seats.")
@@ -120,7 +141,7 @@ def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @replays_submission
 def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
-    round_ = get_round(pk)
+    round_ = organised_round(request, pk)
     later = Round.objects.filter(event=round_.event, number__gt=round_.number).exists()
     has_hands = services.round_started(round_)
     refusal = selectors.redraw_refusal(round_, later_rounds=later, has_hands=has_hands)
@@ -129,11 +150,6 @@ def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("round_manage", pk=round_.pk)
     if request.POST.get("confirm") != "1":
         # The first press only shows what the redraw would do; it takes a second one.
-        carried = [
-            (name, value)
-            for name, value in request.POST.items()
-            if name not in ("csrfmiddlewaretoken", "confirm")
-        ]
         return render(
             request,
             TEMPLATES + "round_redraw_confirm.html",
@@ -141,54 +157,60 @@ def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
                 "event": round_.event,
                 "round": round_,
                 "plan": selectors.redraw_plan(round_),
-                "carried": carried,
+                "carried": carried_fields(request),
             },
         )
 
     def write() -> Outcome:
         # A fresh attempt number each time: the same one would draw the same seating again.
-        services.regenerate_round(round=round_, attempt=random.SystemRandom().randrange(1, 2**31))
+        services.regenerate_round(
+            by=request.user, round=round_, attempt=random.SystemRandom().randrange(1, 2**31)
+        )
         return Outcome(
             redirect_url=reverse("round_manage", args=[round_.pk]),
             message=_("Round %(number)s was redrawn.") % {"number": round_.number},
         )
 
-    try:
-        return respond(request, submit(request, write))
-    except ValidationError as error:
-        messages.error(request, validation_message(error))
-    return redirect("round_manage", pk=round_.pk)
+    return _submit_or_back(request, write, back=reverse("round_manage", args=[round_.pk]))
 
 
 @require_POST
 @organiser_required
 @replays_submission
 def round_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
-    round_ = get_round(pk)
+    round_ = organised_round(request, pk)
     tables = selectors.round_tables(round_, with_scorekeepers=True)
-    form = ScorekeepersForm(request.POST, tables=tables)
+    form = ScorekeepersForm(
+        request.POST, tables=tables, candidates=access.scorekeeper_candidates(round_.event)
+    )
     if form.is_valid():
 
         def write() -> Outcome:
-            services.set_scorekeepers(choices=form.choices())
+            services.set_scorekeepers(by=request.user, choices=form.choices())
             return Outcome(
                 redirect_url=reverse("round_manage", args=[round_.pk]),
                 message=_("The scorekeepers were saved."),
             )
 
-        return respond(request, submit(request, write))
+        try:
+            return respond(request, submit(request, write))
+        except ValidationError as error:  # a person's role ended since the page was shown
+            form.add_error(None, validation_message(error))
     return _round_page(request, round_, scorekeepers_form=form)
 
 
 @organiser_required
 def round_print(request: HttpRequest, pk: int) -> HttpResponse:
     """The seating of a round on one sheet, to pin up: by table, and players A to Z."""
-    round_ = get_round(pk)
+    round_ = organised_round(request, pk)
     tables = selectors.round_tables(round_)
     by_name = sorted(
         ((seat.player.name, table.number) for table in tables for seat in table.seats.all()),
-        key=lambda item: item[0].casefold(),
+        key=lambda item: sort_key(item[0]),  # French order (rules.collation)
     )
+    # The deals each table plays (a table of 5 where the dealer sits out plays more).
+    for table in tables:
+        table.plan = fairness.table_plan(table, round_.event)
     return render(
         request,
         TEMPLATES + "round_print.html",
@@ -199,18 +221,22 @@ def round_print(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 def round_sheets(request: HttpRequest, pk: int) -> HttpResponse:
     """Blank paper score sheets, one table per printed page."""
-    round_ = get_round(pk)
+    round_ = organised_round(request, pk)
     event = round_.event
     tables = selectors.round_tables(round_)
-    deals = event.deals_per_round or 10
     sheets = []
     for table in tables:
         seats = list(table.seats.all())
+        plan = fairness.table_plan(table, event)
+        # The table's planned deals (5 for every 4 at a table of 5 where the dealer sits
+        # out); 10 rows when the format sets no number.
+        deals = plan.deals if plan else event.deals_per_round or 10
         # Seat 1 deals first and the deal moves on seat by seat (at 5 the dealer sits out).
         sheets.append(
             {
                 "table": table,
                 "seats": seats,
+                "plan": plan,
                 "deals": [
                     {"number": n, "dealer": dealer_for(n, seats).player if seats else None}
                     for n in range(1, deals + 1)

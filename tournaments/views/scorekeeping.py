@@ -1,4 +1,5 @@
-"""Scorekeeper pages: my tables, hand entry with live scores, the score sheet, history.
+"""Scorekeeper pages: my tables, and hand entry (new, edit, delete) with live scores.
+The score sheet, its validation and the history are in views/sheet.py.
 
 Thin views: permission check, form, service call, render. Scores shown come from
 the engine (services.hands.preview_hand / save_hand) or from HandScore rows.
@@ -6,12 +7,14 @@ the engine (services.hands.preview_hand / save_hand) or from HandScore rows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -24,7 +27,7 @@ from ..models import Hand, Table
 from ..selectors import access
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
-from .submissions import Outcome, replays_submission, respond, submit
+from .submissions import Outcome, View, replays_submission, respond, submit
 
 TEMPLATES = "tournaments/scorekeeping/"
 
@@ -32,11 +35,6 @@ TEMPLATES = "tournaments/scorekeeping/"
 def _require_scoring(request: HttpRequest, table: Table) -> None:
     if not access.can_score(request.user, table):
         raise PermissionDenied(_("You may not enter hands at this table."))
-
-
-def _require_organiser(request: HttpRequest) -> None:
-    if not access.is_organiser(request.user):
-        raise PermissionDenied(_("Only organisers may read the history of hands."))
 
 
 # --- my tables ---------------------------------------------------------------
@@ -195,30 +193,43 @@ def _save(request: HttpRequest, form: HandForm, hand: Hand | None) -> HttpRespon
     return respond(request, outcome)
 
 
+def _posted(request: HttpRequest, table: Table, hand: Hand | None) -> HttpResponse:
+    """A new or edited hand as posted: saved when valid, else shown again with its errors."""
+    form = _hand_form(request, table, hand, request.POST)
+    if form.is_valid():
+        return _save(request, form, hand)
+    return _render_form(request, form, hand=hand)
+
+
 @login_required
 @replays_submission
 def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
     table = sheet_selectors.table_for_scoring(table_id)
     _require_scoring(request, table)
     if request.method == "POST":
-        form = _hand_form(request, table, None, request.POST)
-        if form.is_valid():
-            return _save(request, form, None)
-        return _render_form(request, form, hand=None)
+        return _posted(request, table, None)
     return _render_form(request, _hand_form(request, table), hand=None)
 
 
-@login_required
-@replays_submission
-def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
-    hand = sheet_selectors.hand_for_scoring(hand_id)
+def _at_hand(view: Callable[[HttpRequest, Hand], HttpResponse]) -> View:
+    """A page on a stored hand: logged in, answered once, for who may score its table."""
+
+    @login_required
+    @replays_submission
+    @wraps(view)
+    def wrapper(request: HttpRequest, hand_id: int) -> HttpResponse:
+        hand = sheet_selectors.hand_for_scoring(hand_id)
+        _require_scoring(request, hand.table)
+        return view(request, hand)
+
+    return wrapper
+
+
+@_at_hand
+def hand_edit(request: HttpRequest, hand: Hand) -> HttpResponse:
     table = hand.table
-    _require_scoring(request, table)
     if request.method == "POST":
-        form = _hand_form(request, table, hand, request.POST)
-        if form.is_valid():
-            return _save(request, form, hand)
-        return _render_form(request, form, hand=hand)
+        return _posted(request, table, hand)
     form = _hand_form(request, table, hand)
     try:
         # The stored inputs scored again by the engine, so the edit starts with its scores.
@@ -244,12 +255,9 @@ def hand_preview(request: HttpRequest, table_id: int) -> HttpResponse:
     )
 
 
-@login_required
-@replays_submission
-def hand_delete(request: HttpRequest, hand_id: int) -> HttpResponse:
-    hand = sheet_selectors.hand_for_scoring(hand_id)
+@_at_hand
+def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
     table = hand.table
-    _require_scoring(request, table)
     data = request.POST if request.method == "POST" else None
     form = DeleteHandForm(data, initial={"version": hand.version})
     conflict = None
@@ -286,93 +294,3 @@ def hand_delete(request: HttpRequest, hand_id: int) -> HttpResponse:
         "conflict": conflict,
     }
     return render(request, TEMPLATES + "hand_confirm_delete.html", context, status=status)
-
-
-# --- the score sheet ---------------------------------------------------------
-
-
-@login_required
-def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = sheet_selectors.table_for_scoring(table_id)
-    if not access.can_view_sheet(request.user, table):
-        raise PermissionDenied(_("Only the table's scorekeepers and the organisers see its sheet."))
-    organiser = access.is_organiser(request.user)
-    can_edit = access.can_score(request.user, table)
-    context = {
-        "sheet": sheet_selectors.sheet(table),
-        "table": table,
-        "event": table.round.event,
-        "can_edit": can_edit,
-        "can_validate": not table.is_validated and (organiser or can_edit),
-        "can_reopen": table.is_validated and organiser,
-        "is_organiser": organiser,
-    }
-    return render(request, TEMPLATES + "table_sheet.html", context)
-
-
-@login_required
-@require_POST
-@replays_submission
-def table_validate(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = sheet_selectors.table_for_scoring(table_id)
-
-    def write() -> Outcome:
-        hand_services.validate_sheet(
-            table=table, user=request.user, confirm=request.POST.get("confirm") == "1"
-        )
-        return Outcome(redirect_url=table.get_absolute_url(), message=_("Score sheet validated."))
-
-    try:
-        outcome = submit(request, write)
-    except hand_services.EmptySheet as error:
-        messages.error(request, error.message)
-        return redirect(table.get_absolute_url())
-    except hand_services.DealCountMismatch as error:
-        # Not an error page: the same sheet, asking to confirm the unexpected count.
-        # Other posted values (such as a submission key) go back with the confirmation.
-        carried = [
-            (name, value)
-            for name, value in request.POST.items()
-            if name not in ("csrfmiddlewaretoken", "confirm")
-        ]
-        context = {
-            "table": table,
-            "event": table.round.event,
-            "mismatch": error,
-            "carried": carried,
-        }
-        return render(request, TEMPLATES + "table_validate_confirm.html", context)
-    return respond(request, outcome)
-
-
-@login_required
-@require_POST
-@replays_submission
-def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = sheet_selectors.table_for_scoring(table_id)
-
-    def write() -> Outcome:
-        hand_services.reopen_sheet(table=table, user=request.user)
-        return Outcome(redirect_url=table.get_absolute_url(), message=_("Score sheet reopened."))
-
-    return respond(request, submit(request, write))
-
-
-# --- history -----------------------------------------------------------------
-
-
-@login_required
-def hand_history(request: HttpRequest, hand_id: int) -> HttpResponse:
-    _require_organiser(request)
-    history = sheet_selectors.hand_history(hand_id)
-    if not history.entries:
-        raise Http404(_("No history for this hand."))
-    return render(request, TEMPLATES + "history.html", {"history": history, "single_hand": True})
-
-
-@login_required
-def table_history(request: HttpRequest, table_id: int) -> HttpResponse:
-    _require_organiser(request)
-    table = sheet_selectors.table_for_scoring(table_id)
-    history = sheet_selectors.table_history(table)
-    return render(request, TEMPLATES + "history.html", {"history": history, "single_hand": False})

@@ -17,11 +17,15 @@ from django.utils.translation import gettext as _
 
 from ..exports.season import season_workbook
 from ..forms.tournament import SeasonForm
-from ..models import Club, Season
+from ..models import Season
+from ..selectors import access
 from ..selectors import public as public_selectors
 from ..selectors import tournament as selectors
-from ..selectors.access import is_organiser
+from ..selectors.access import organises_club, viewer
 from ..services import seasons
+from ..tables import SeasonRankingTable
+from . import cached
+from .cached import cached_page
 from .organiser import organiser_required
 from .submissions import Outcome, replays_submission, respond, submit
 from .tournament import posted
@@ -29,17 +33,24 @@ from .tournament import posted
 TEMPLATES = "tournaments/season/"
 
 
+def _season_form(request: HttpRequest, **kwargs: object) -> SeasonForm:
+    """The season form offering only the clubs the user organises."""
+    form = SeasonForm(*posted(request), **kwargs)
+    form.fields["club"].queryset = access.organised_clubs(request.user)
+    return form
+
+
 @organiser_required
 @replays_submission
 def season_create(request: HttpRequest) -> HttpResponse:
     start, end = selectors.default_season_dates(timezone.localdate())
-    clubs = list(Club.objects.all()[:2])
+    clubs = list(access.organised_clubs(request.user)[:2])
     initial = {"start": start, "end": end, "club": clubs[0] if len(clubs) == 1 else None}
-    form = SeasonForm(*posted(request), initial=initial)
+    form = _season_form(request, initial=initial)
     if request.method == "POST" and form.is_valid():
 
         def write() -> Outcome:
-            season = seasons.save_season(season=None, **form.cleaned_data)
+            season = seasons.save_season(by=request.user, season=None, **form.cleaned_data)
             return Outcome(
                 redirect_url=season.get_absolute_url(), message=_("The season was created.")
             )
@@ -51,26 +62,36 @@ def season_create(request: HttpRequest) -> HttpResponse:
 @organiser_required
 def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
-    form = SeasonForm(*posted(request), instance=season)
+    access.require_club(request.user, season.club_id)
+    form = _season_form(request, instance=season)
     if request.method == "POST" and form.is_valid():
-        seasons.save_season(season=season, **form.cleaned_data)
+        seasons.save_season(by=request.user, season=season, **form.cleaned_data)
         messages.success(request, _("The season was saved."))
         return redirect(season.get_absolute_url())
     return render(request, TEMPLATES + "form.html", {"form": form, "season": season})
 
 
+@cached_page(cached.season_page, query=("page",))
 def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    organiser = is_organiser(request.user)
-    season = get_object_or_404(public_selectors.visible_seasons(organiser), pk=pk)
+    season = get_object_or_404(public_selectors.visible_seasons(viewer(request.user)), pk=pk)
+    # The club's organisers preview its unpublished events; others of other clubs do not.
+    organiser = organises_club(request.user, season.club_id)
     table = selectors.season_table(
-        season, viewer_is_organiser=organiser, page=request.GET.get("page")
+        season,
+        viewer_is_organiser=organiser,
+        page=request.GET.get("page"),
+        namer=access.namer(request.user, club_id=season.club_id),
     )
-    return render(request, TEMPLATES + "detail.html", {"season": season, "table": table})
+    ranking = SeasonRankingTable(table.lines, events=table.events)
+    return render(
+        request, TEMPLATES + "detail.html", {"season": season, "table": table, "ranking": ranking}
+    )
 
 
 @organiser_required
 def season_export(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+    access.require_club(request.user, season.club_id)
     return season_workbook(
         season.club,
         selectors.season_events(season, viewer_is_organiser=True),

@@ -19,11 +19,15 @@ from django.utils.translation import gettext as _
 
 from .. import charts
 from ..models import Event, Player
+from ..selectors import access, running_totals
 from ..selectors import head_to_head as head_to_head_selectors
 from ..selectors import public as public_selectors
-from ..selectors import running_totals
 from ..selectors import stats as selectors
-from ..selectors.access import is_organiser
+from ..selectors.access import namer, viewer
+from ..tables import PlayerEventsTable
+from . import cached
+from .cached import cached_page
+from .names import event_namer, rename
 
 TEMPLATES = "tournaments/stats/"
 
@@ -71,9 +75,10 @@ def player_event_chart(player: Player, event: selectors.PlayerEventRow) -> chart
     )
 
 
-def event_chart(event: Event) -> charts.Chart | None:
-    """Every player's running total through the event; None before the first hand."""
-    series = running_totals.event_running_totals(event)
+def event_chart(event: Event, name: access.Namer) -> charts.Chart | None:
+    """Every player's running total through the event, each named by `name`; None
+    before the first hand."""
+    series = running_totals.event_running_totals(event, namer=name)
     if not series:
         return None
     return charts.line_chart(
@@ -117,7 +122,9 @@ EVENTS_PER_PAGE = 20
 
 
 def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
-    statistics = selectors.player_statistics(player)
+    """The player page; `player.name` already reads as the viewer may see it
+    (views.public.player_public renames him), and so do his partners and opponents."""
+    statistics = selectors.player_statistics(player, namer=namer(request.user))
     events = statistics.events
     context: dict[str, Any] = {"player": player, "events": events}
     if not events:
@@ -135,6 +142,7 @@ def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
         opponents=statistics.opponents,
         events_page=page,
         events_shown=shown,
+        events_table=PlayerEventsTable(shown),
         event_choices=choices,
         season_chart=season_chart(player, shown),
         chosen_event=chosen,
@@ -147,15 +155,18 @@ def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
 # --- head-to-head --------------------------------------------------------------
 
 
+@cached_page(cached.head_to_head_page)
 def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
     if max(a, b) > 2**63 - 1:  # beyond any id; SQLite would overflow on the lookup
         raise Http404
-    found = public_selectors.visible_players(is_organiser(request.user)).in_bulk([a, b])
+    found = public_selectors.visible_players(viewer(request.user)).in_bulk([a, b])
     if a not in found or b not in found:
         raise Http404
     if a == b:  # a player against himself: his own page says it all
         return redirect(found[a].get_absolute_url())
     first, second = found[a], found[b]
+    # Neither player's event is the page's subject: each by his own club's rule.
+    rename([first, second], namer(request.user))
     return render(
         request,
         TEMPLATES + "head_to_head.html",
@@ -166,13 +177,14 @@ def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
 # --- the event page's chart ------------------------------------------------------
 
 
+@cached_page(cached.event_page)
 def event_running_chart(request: HttpRequest, pk: int) -> HttpResponse:
     """The chart alone for htmx on the event page, or as a page of its own without script."""
-    event = get_object_or_404(public_selectors.visible_events(is_organiser(request.user)), pk=pk)
+    event = get_object_or_404(public_selectors.visible_events(viewer(request.user)), pk=pk)
     template = "_event_chart.html" if request.headers.get("HX-Request") else "event_chart.html"
     context = {
         "event": event,
         "provisional": public_selectors.is_provisional(event),
-        "chart": event_chart(event),
+        "chart": event_chart(event, event_namer(request, event)),
     }
     return render(request, TEMPLATES + template, context)

@@ -14,14 +14,26 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 
+from ..errors import EventError
+from ..forms.organiser import ServiceErrorMixin
 from ..services import submissions
 from ..services.submissions import Outcome
 
 View = Callable[..., HttpResponse]
 
-__all__ = ["Outcome", "action_of", "replayed", "replays_submission", "respond", "submit"]
+__all__ = [
+    "Outcome",
+    "action_of",
+    "carried_fields",
+    "replayed",
+    "replays_submission",
+    "respond",
+    "submit",
+    "submit_form",
+    "submitted_form_page",
+]
 
 
 def action_of(request: HttpRequest) -> str:
@@ -41,6 +53,48 @@ def submit(request: HttpRequest, write: Callable[[], Outcome]) -> Outcome:
         action=action_of(request),
         write=write,
     )
+
+
+def submit_form(
+    request: HttpRequest, form: ServiceErrorMixin, write: Callable[[], Outcome]
+) -> HttpResponse | None:
+    """`submit` for a form page: the redirect once written, or None when the service
+    refused (its EventError then stands on `form`, and the view renders the form again)."""
+    try:
+        outcome = submit(request, write)
+    except EventError as error:
+        form.add_service_error(error)
+        return None
+    return respond(request, outcome)
+
+
+def submitted_form_page(
+    request: HttpRequest,
+    form: ServiceErrorMixin,
+    write: Callable[[], Outcome],
+    template: str,
+    context: dict[str, Any],
+) -> HttpResponse:
+    """A page that creates something: a valid post is written once (`write`) and
+    redirected; otherwise the page shows `form` again, with the service's refusal."""
+    if request.method == "POST" and form.is_valid():  # type: ignore[attr-defined]
+        response = submit_form(request, form, write)
+        if response is not None:
+            return response
+    return render(request, template, {**context, "form": form})
+
+
+def carried_fields(request: HttpRequest) -> list[tuple[str, str]]:
+    """The posted values a confirmation page sends back with its "confirm" button.
+
+    The submission key goes back too, so the confirmed post is still the same one; the
+    CSRF token is the page's own and "confirm" is what the page adds.
+    """
+    return [
+        (name, value)
+        for name, value in request.POST.items()
+        if name not in ("csrfmiddlewaretoken", "confirm")
+    ]
 
 
 def respond(request: HttpRequest, outcome: Outcome) -> HttpResponse:

@@ -2,9 +2,10 @@
 the workbook, plus the helpers the other tournament views share. Registrations live
 in registrations.py, rounds in rounds.py, rankings in tournament_public.py.
 
-Thin views: permission check, form, service call, render. Organiser pages need the
-"organise" permission (anonymous users go to the login page, others get 403);
-public pages show a published tournament to everyone and an unpublished one to
+Thin views: permission check, form, service call, render. Organiser pages are for
+the people who organise the tournament (its club's organisers, its guest organisers,
+the federation: access.require_event; anonymous users go to the login page, others
+get 403); public pages show a published tournament to everyone and an unpublished one to
 organisers only, as a preview (404 for everybody else).
 
 The Excel workbook is for organisers only, even once the tournament is published:
@@ -16,25 +17,27 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
-from django.core.validators import slug_re
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_lazy
+from django_tables2 import RequestConfig
 
 from ..errors import EventError
 from ..exports.tournament import tournament_workbook
 from ..forms.organiser import rules_label
 from ..forms.tournament import TournamentForm, team_mode_label
 from ..models import Club, Event, Round
+from ..selectors import access
 from ..selectors import tournament as selectors
 from ..services import events as event_services
 from ..services import tournament as services
-from .organiser import organiser_required
-from .submissions import Outcome, replays_submission, respond, submit
+from ..tables import SeasonTable, TournamentTable
+from .organiser import organiser_required, publication_views, resolve_club
+from .submissions import Outcome, replays_submission, submitted_form_page
 
 TEMPLATES = "tournaments/tournament/"
 
@@ -62,63 +65,86 @@ def get_round(pk: int) -> Round:
     )
 
 
+def organised_tournament(request: HttpRequest, pk: int) -> Event:
+    """The tournament, for a person who organises it (else 404 or PermissionDenied)."""
+    event = get_tournament(pk)
+    access.require_event(request.user, event)
+    return event
+
+
+def organised_round(request: HttpRequest, pk: int) -> Round:
+    """The tournament round, for a person who organises its tournament."""
+    round_ = get_round(pk)
+    access.require_event(request.user, round_.event)
+    return round_
+
+
 # --- the tournament ----------------------------------------------------------
 
 
 @organiser_required
 def tournament_list(request: HttpRequest) -> HttpResponse:
+    # Only what the person organises: his clubs' tournaments and seasons, and the
+    # tournaments he is a guest organiser of.
+    mine = selectors.tournaments().filter(pk__in=access.organised_events(request.user))
+    tournaments = TournamentTable(mine.order_by("-date", "-pk"), prefix="t-")
+    clubs = access.organised_clubs(request.user)
+    seasons = SeasonTable(selectors.seasons().filter(club__in=clubs), prefix="s-")
+    for table in (tournaments, seasons):
+        RequestConfig(request).configure(table)
     return render(
-        request,
-        TEMPLATES + "list.html",
-        {
-            "tournaments": selectors.tournaments().order_by("-date", "-pk"),
-            "seasons": selectors.seasons(),
-        },
+        request, TEMPLATES + "list.html", {"tournaments": tournaments, "seasons": seasons}
     )
 
 
 def _default_club(request: HttpRequest) -> Club | None:
-    slug = request.GET.get("club")
-    if slug:
-        if not slug_re.fullmatch(slug):  # e.g. a NUL byte, which PostgreSQL refuses
-            return None
-        return Club.objects.filter(slug=slug).first()
-    clubs = list(Club.objects.all()[:2])
-    return clubs[0] if len(clubs) == 1 else None
+    """The form's initial club: ?club=, the only club he organises, else his own club
+    (access.home_club), never the first club by name, which an import of players from
+    other clubs could change."""
+    # Only the form's initial choice: a wrong ?club= leaves it empty instead of a 404.
+    try:
+        club = resolve_club(request)
+    except Http404:
+        return None
+    if club is None:
+        return access.home_club(request.user)
+    return club if access.organises_club(request.user, club) else None
+
+
+def _tournament_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """What creating and editing a tournament both take from its form."""
+    names = ("name", "date", "rules_name", "rounds_planned", "deals_per_round", "team_size")
+    return {name: data[name] for name in names}
 
 
 @organiser_required
 @replays_submission
 def tournament_create(request: HttpRequest) -> HttpResponse:
+    clubs = access.organised_clubs(request.user)
+    if not clubs.exists():  # a guest organiser only: he organises no club's events
+        raise PermissionDenied
     form = TournamentForm(
         *posted(request),
+        clubs=clubs,
         initial={"date": timezone.localdate(), "rules_name": "fft", "club": _default_club(request)},
     )
-    if request.method == "POST" and form.is_valid():
 
-        def write() -> Outcome:
-            data = form.cleaned_data
-            event = services.create_tournament(
-                club=data["club"],
-                name=data["name"],
-                date=data["date"],
-                rules_name=data["rules_name"],
-                rounds_planned=data["rounds_planned"],
-                deals_per_round=data["deals_per_round"],
-                team_size=data["team_size"],
-            )
-            return Outcome(
-                redirect_url=reverse("tournament_registrations", args=[event.pk]),
-                message=_("The tournament was created. Now register the players."),
-            )
+    def write() -> Outcome:
+        data = form.cleaned_data
+        event = services.create_tournament(
+            by=request.user, club=data["club"], **_tournament_fields(data)
+        )
+        return Outcome(
+            redirect_url=reverse("tournament_registrations", args=[event.pk]),
+            message=_("The tournament was created. Now register the players."),
+        )
 
-        return respond(request, submit(request, write))
-    return render(request, TEMPLATES + "form.html", {"form": form, "event": None})
+    return submitted_form_page(request, form, write, TEMPLATES + "form.html", {"event": None})
 
 
 @organiser_required
 def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_tournament(pk)
+    event = organised_tournament(request, pk)
     has_hands = event_services.event_has_hands(event)
     form = TournamentForm(
         *posted(request),
@@ -131,14 +157,10 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             services.update_tournament(
+                by=request.user,
                 event=event,
-                name=data["name"],
-                date=data["date"],
-                rules_name=data["rules_name"],
                 rescore=data.get("rescore", False),
-                rounds_planned=data["rounds_planned"],
-                deals_per_round=data["deals_per_round"],
-                team_size=data["team_size"],
+                **_tournament_fields(data),
             )
         except EventError as error:
             form.add_service_error(error)
@@ -152,7 +174,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser_required
 def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_tournament(pk)
+    event = organised_tournament(request, pk)
     rounds = selectors.event_rounds(event)
     registrations = selectors.event_registrations(event)
     upcoming = selectors.next_round_of(event, rounds[-1] if rounds else None)
@@ -172,38 +194,14 @@ def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_POST
-@organiser_required
-@replays_submission
-def tournament_publish(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_tournament(pk)
-
-    def write() -> Outcome:
-        event_services.publish_event(event=event)
-        return Outcome(
-            redirect_url=reverse("tournament_manage", args=[event.pk]),
-            message=_("The tournament is published: everyone can see its ranking."),
-        )
-
-    return respond(request, submit(request, write))
-
-
-@require_POST
-@organiser_required
-@replays_submission
-def tournament_unpublish(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_tournament(pk)
-
-    def write() -> Outcome:
-        event_services.unpublish_event(event=event)
-        return Outcome(
-            redirect_url=reverse("tournament_manage", args=[event.pk]),
-            message=_("The tournament is no longer public."),
-        )
-
-    return respond(request, submit(request, write))
+tournament_publish, tournament_unpublish = publication_views(
+    get_tournament,
+    manage="tournament_manage",
+    published=gettext_lazy("The tournament is published: everyone can see its ranking."),
+    unpublished=gettext_lazy("The tournament is no longer public."),
+)
 
 
 @organiser_required
 def tournament_export(request: HttpRequest, pk: int) -> HttpResponse:
-    return tournament_workbook(get_tournament(pk)).response()
+    return tournament_workbook(organised_tournament(request, pk)).response()

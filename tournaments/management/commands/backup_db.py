@@ -24,6 +24,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS, connections
 
+DUMP_OPTIONS = ["--format=custom", "--no-owner", "--no-privileges"]
 PG_TIMEOUT = 6 * 3600  # a dump of a club's data takes seconds; this only bounds a hang
 
 
@@ -58,6 +59,21 @@ def require_tool(name: str) -> str:
             "--exclude contenttypes --exclude auth.permission --output backup.json"
         )
     return path
+
+
+def run_pg_tool(tool: str, settings: dict[str, Any], options: list[str], *, failed: str) -> None:
+    """Run pg_dump or pg_restore (`tool`, found by require_tool) with `options` on the
+    database of `settings`; a failure is a CommandError that starts with `failed`."""
+    args, env = postgres_command_env(settings)
+    result = subprocess.run(
+        [tool, *args, *options],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=PG_TIMEOUT,
+    )
+    if result.returncode != 0:
+        raise CommandError(f"{failed}: {result.stderr.strip()}")
 
 
 def sqlite_backup(source: sqlite3.Connection, target: Path) -> None:
@@ -113,29 +129,17 @@ class Command(BaseCommand):
 
     def pg_dump(self, settings: dict[str, Any], target: Path) -> None:
         pg_dump = require_tool("pg_dump")
-        args, env = postgres_command_env(settings)
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
         os.close(handle)
         try:
-            result = subprocess.run(
-                [
-                    pg_dump,
-                    *args,
-                    "--format=custom",
-                    "--no-owner",
-                    "--no-privileges",
-                    "--file",
-                    temporary,
-                    str(settings["NAME"]),
-                ],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=PG_TIMEOUT,
+            run_pg_tool(
+                pg_dump,
+                settings,
+                # The database's name last: pg_dump's one positional argument.
+                [*DUMP_OPTIONS, "--file", temporary, str(settings["NAME"])],
+                failed="pg_dump failed",
             )
-            if result.returncode != 0:
-                raise CommandError(f"pg_dump failed: {result.stderr.strip()}")
             os.replace(temporary, target)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)

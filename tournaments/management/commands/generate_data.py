@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from tournaments import devdata
+from tournaments.services.cache import touch
 
 
 def _date(value: str) -> datetime.date:
@@ -106,6 +107,7 @@ class Command(BaseCommand):
         )
 
         total = time.perf_counter() - started
+        touch(everything=True)  # written in bulk, past the services' touches
         s = writer.stats
         self.stdout.write(
             self.style.SUCCESS(

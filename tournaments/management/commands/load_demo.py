@@ -6,12 +6,15 @@ import datetime
 import random
 from typing import Any
 
-from django.contrib.auth.models import Permission, User
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from tournaments.demo import random_hand
-from tournaments.models import Club, Event, Player, Round, Table
+from tournaments.models import Club, Event, Membership, Player, Role, Round, Table
+from tournaments.selectors.access import SYSTEM
+from tournaments.services.cache import touch
 from tournaments.services.hands import save_hand, seat_table, table_seats, validate_sheet
 
 PLAYERS = [
@@ -40,12 +43,32 @@ class Command(BaseCommand):
             "--if-empty", action="store_true", help="Do nothing if the database has events."
         )
         parser.add_argument("--seed", type=int, default=2026)
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Load even without DEBUG (creates a staff login whose password is public).",
+        )
 
-    def handle(self, *args: Any, if_empty: bool = False, seed: int = 2026, **opts: Any) -> None:
+    def handle(
+        self,
+        *args: Any,
+        if_empty: bool = False,
+        seed: int = 2026,
+        force: bool = False,
+        **opts: Any,
+    ) -> None:
+        # The demo organiser is staff and its password is in the README: on a production
+        # database that is an open door, so it takes DEBUG=1 (scripts/serve.sh) or --force.
+        if not settings.DEBUG and not force:
+            raise CommandError(
+                "load_demo creates logins whose passwords are public: it runs only with "
+                "DEBUG=1, or with --force on a database that is not the club's."
+            )
         if if_empty and Event.objects.exists():
             self.stdout.write("The database already has events: demo data not loaded.")
         else:
             self.load(seed)
+            touch(everything=True)  # written in bulk, past the services' touches
         self.stdout.write(
             "Logins: organiser {} / {}, scorekeeper {} / {}".format(*ORGANISER, *SCOREKEEPER)
         )
@@ -54,11 +77,14 @@ class Command(BaseCommand):
     def load(self, seed: int) -> None:
         rng = random.Random(seed)
         organiser = _user(*ORGANISER)
-        organiser.user_permissions.add(Permission.objects.get(codename="organise"))
         organiser.is_staff = True
         organiser.save()
         scorekeeper = _user(*SCOREKEEPER)
         club, _ = Club.objects.get_or_create(slug="demo", defaults={"name": "Tarot Club Démo"})
+        # Roles are per club: the demo organiser runs the demo club, the scorekeeper
+        # keeps score for it.
+        for user, role in ((organiser, Role.ORGANISER), (scorekeeper, Role.SCOREKEEPER)):
+            Membership.objects.get_or_create(user=user, club=club, defaults={"role": role})
         players = [Player.objects.get_or_create(club=club, name=name)[0] for name in PLAYERS]
         night = Event.objects.create(
             club=club,
@@ -77,6 +103,7 @@ class Command(BaseCommand):
         ]
         for number, (seated, mode) in enumerate(layout, 1):
             table = seat_table(
+                by=SYSTEM,
                 round=round_,
                 number=number,
                 players=seated,
@@ -94,7 +121,13 @@ class Command(BaseCommand):
             club=club, name="Soirée du mardi", date=datetime.date.today(), rules_name="fft"
         )
         tonight_round = Round.objects.create(event=tonight, number=1)
-        seat_table(round=tonight_round, number=1, players=players[:4], scorekeepers=[scorekeeper])
+        seat_table(
+            by=SYSTEM,
+            round=tonight_round,
+            number=1,
+            players=players[:4],
+            scorekeepers=[scorekeeper],
+        )
         self.stdout.write(self.style.SUCCESS(f"Demo data loaded: {len(players)} players."))
 
 

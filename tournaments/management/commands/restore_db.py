@@ -13,17 +13,27 @@ restore would either wait or have the save overwritten.
 from __future__ import annotations
 
 import sqlite3
-import subprocess
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from .backup_db import PG_TIMEOUT, postgres_command_env, require_tool
+from tournaments.services.cache import touch
+
+from .backup_db import require_tool, run_pg_tool
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_CUSTOM_MAGIC = b"PGDMP"
+# All or nothing: one transaction, stopped at the first error.
+RESTORE_OPTIONS = [
+    "--clean",
+    "--if-exists",
+    "--no-owner",
+    "--no-privileges",
+    "--single-transaction",
+    "--exit-on-error",
+]
 
 
 def read_magic(path: Path, size: int) -> bytes:
@@ -89,6 +99,7 @@ class Command(BaseCommand):
                 backup.close()
         else:
             self.pg_restore(connection, source)
+        touch(everything=True)  # cached pages showed the old database
         self.stdout.write(f"Restored the {connection.vendor} database {name} from {source}.")
 
     def pg_restore(self, connection: Any, source: Path) -> None:
@@ -99,28 +110,12 @@ class Command(BaseCommand):
             )
         pg_restore = require_tool("pg_restore")
         settings = connection.settings_dict
-        args, env = postgres_command_env(settings)
         # Our own idle connection would not block the restore, but an open
         # transaction would hold locks on the tables pg_restore drops.
         connection.close()
-        result = subprocess.run(
-            [
-                pg_restore,
-                *args,
-                "--dbname",
-                str(settings["NAME"]),
-                "--clean",
-                "--if-exists",
-                "--no-owner",
-                "--no-privileges",
-                "--single-transaction",
-                "--exit-on-error",
-                str(source),
-            ],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=PG_TIMEOUT,
+        run_pg_tool(
+            pg_restore,
+            settings,
+            ["--dbname", str(settings["NAME"]), *RESTORE_OPTIONS, str(source)],
+            failed="pg_restore failed (nothing was changed)",
         )
-        if result.returncode != 0:
-            raise CommandError(f"pg_restore failed (nothing was changed): {result.stderr.strip()}")

@@ -1,16 +1,14 @@
-"""django-tables2 tables: sortable lists that stay readable on a phone.
-
-The project's DJANGO_TABLES2_TEMPLATE wraps every table in `.table-responsive`,
-so a wide table scrolls sideways instead of breaking the page at 390px.
-"""
+"""Shared column attributes, and the organiser's player list and a club night's results."""
 
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .models import Player
+from ..models import Player
+from ..models.collation import by_name
 
 NUMBER = {"th": {"class": "text-end"}, "td": {"class": "text-end"}}
 # Columns a phone can live without: shown from the "sm" breakpoint (576px) up.
@@ -18,6 +16,13 @@ WIDE_ONLY = {
     "th": {"class": "text-end d-none d-sm-table-cell"},
     "td": {"class": "text-end d-none d-sm-table-cell"},
 }
+# Text columns a phone can live without, from "sm" (576px) or "md" (768px) up.
+PHONE_HIDDEN = {
+    "th": {"class": "d-none d-sm-table-cell"},
+    "td": {"class": "d-none d-sm-table-cell"},
+}
+TABLET_UP = {"th": {"class": "d-none d-md-table-cell"}, "td": {"class": "d-none d-md-table-cell"}}
+LINK = {"a": {"class": "d-inline-block py-1"}}
 
 
 class PlayerTable(tables.Table):
@@ -38,6 +43,11 @@ class PlayerTable(tables.Table):
 
     def render_licence(self, value: str) -> str:
         return value or "—"
+
+    def order_name(self, queryset: QuerySet[Player], is_descending: bool) -> tuple[QuerySet, bool]:
+        """Names in French order (rules.collation), not by code point."""
+        name = by_name()
+        return queryset.order_by(name.desc() if is_descending else name.asc(), "pk"), True
 
 
 class StandingsTable(tables.Table):

@@ -1,0 +1,58 @@
+"""The hall screen in Chromium: no console error nor CSP violation, it turns to the
+next screen by itself, and a hand saved meanwhile shows after the live refresh,
+without reloading the page."""
+
+from __future__ import annotations
+
+from tests.public.test_hall_screen import screen_url, tournament_with
+from tournaments.selectors.ranking import tournament_ranking
+
+from ..factories import store_hand
+from .conftest import screenshot
+from .test_csp import LISTEN
+
+
+def test_hall_screen_turns_pages_and_refreshes_itself(desktop, club, organiser):
+    console: list[str] = []
+    desktop.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+    desktop.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
+    desktop.context.add_init_script(LISTEN)
+    event = tournament_with(club, 8)
+    # 5 lines: the 8 players take two screens, then the round's tables.
+    response = desktop.goto(screen_url(event, lines=5, seconds=2, refresh=2))
+    assert response.status == 200
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    screen = desktop.locator("#hall-screen")
+    assert desktop.locator(".hall-page.is-current .hall-page-number").inner_text() == "1/2"
+    desktop.evaluate("window.__notReloaded = true")
+
+    # The next screen, by itself.
+    desktop.wait_for_selector('#hall-screen[data-current="2"]', timeout=6_000)
+    assert desktop.locator(".hall-page.is-current .hall-page-number").inner_text() == "2/2"
+    assert desktop.locator(".hall-page:visible").count() == 1
+    screenshot(desktop, "hall-screen")
+
+    # A hand saved meanwhile shows once the screens are read again.
+    table = event.rounds.get().tables.order_by("number").first()
+    store_hand(table, organiser)
+    leader = tournament_ranking(event)[0]
+    assert leader.total > 0
+    desktop.wait_for_function(
+        "([name, total]) => {"
+        " const row = document.querySelector('.hall-ranking tbody tr');"
+        " return row && row.querySelector('.hall-name').textContent === name"
+        " && row.querySelector('.hall-total').textContent === total; }",
+        arg=[leader.name, str(leader.total)],
+        timeout=8_000,
+    )
+    assert int(screen.get_attribute("data-refreshed")) >= 1
+    assert desktop.evaluate("window.__notReloaded") is True
+    # The rotation goes on over the fresh screens, one shown at a time.
+    desktop.wait_for_function(
+        "() => document.querySelectorAll('.hall-page.is-current').length === 1"
+    )
+
+    violations = desktop.evaluate("window.__cspViolations")
+    assert not violations, violations
+    errors = [m for m in console if m.startswith(("error", "pageerror"))]
+    assert not errors, errors

@@ -1,0 +1,262 @@
+"""Issue 15, the phone at the card table (390 px wide): nothing covers the field being
+typed, the save button is always in reach, the score sheet keeps its hand numbers when
+scrolled sideways, and every ranking shows its Total without scrolling.
+
+Measured with the browser's own geometry: document.elementFromPoint at a field's centre
+is the field (nothing drawn over it), bounding boxes inside the viewport.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import PASSWORD
+from tournaments.models import Event, Hand, Player, Registration, Season, Team
+from tournaments.services.hands import validate_sheet
+
+from ..factories import make_round, make_table, store_hand
+from .conftest import PHONE, log_in, screenshot
+
+# A phone with its on-screen keyboard open: about 340 px of the 844 are left.
+KEYBOARD_OPEN = {"width": 390, "height": 500}
+
+
+def clear_view(page, selector: str) -> dict:
+    """Where `selector` is, and whether anything is drawn over its centre."""
+    return page.eval_on_selector(
+        selector,
+        """(el) => {
+            const r = el.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const top = document.elementFromPoint(x, y);
+            return {
+                top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                height: window.innerHeight, width: window.innerWidth,
+                uncovered: top === el || el.contains(top),
+                over: top ? (top.id || top.className || top.tagName) : null,
+            };
+        }""",
+    )
+
+
+def assert_clear(page, selector: str) -> dict:
+    box = clear_view(page, selector)
+    assert box["uncovered"], f"{selector} is covered by {box['over']}: {box}"
+    assert box["top"] >= 0 and box["bottom"] <= box["height"], box
+    assert box["left"] >= 0 and box["right"] <= box["width"], box
+    return box
+
+
+def open_hand_form(page, user, table) -> None:
+    """The hand form of a called-king table of 5, up to the points to type."""
+    log_in(page, user.username, PASSWORD)
+    page.goto(reverse("hand_new", args=[table.pk]))
+    emma, fabien = (table.seats.get(position=i).player_id for i in (1, 2))
+    page.select_option("#id_contract", "garde")
+    page.select_option("#id_taker", str(emma))
+    page.select_option("#id_partner", str(fabien))
+    page.click("label[for=id_oudlers_2]")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, KEYBOARD_OPEN], ids=["390x844", "keyboard-open"])
+def test_the_points_field_is_never_covered_while_typing(phone, other_scorekeeper, table5, viewport):
+    open_hand_form(phone, other_scorekeeper, table5)
+    phone.evaluate("window.scrollTo(0, 0)")
+    # The tap focuses the field; then the keyboard opens (the viewport shrinks).
+    phone.locator("#id_points").focus()
+    phone.set_viewport_size(viewport)
+    phone.keyboard.type("56")
+    # The live scores grow to five players' lines while the field has the focus.
+    phone.locator("#preview-scores").wait_for()
+    phone.wait_for_timeout(400)  # the bar's height settles; the field is moved clear of it
+    assert phone.evaluate("document.activeElement.id") == "id_points"
+    assert_clear(phone, "#id_points")
+    # Nor under the bar itself (its edge, not only the field's centre).
+    field = phone.locator("#id_points").bounding_box()
+    bar = phone.locator("#hand-bar").bounding_box()
+    assert field["y"] + field["height"] <= bar["y"] + 0.5, (field, bar)
+    # The save button is in reach without scrolling.
+    assert_clear(phone, "#save-hand")
+    screenshot(phone, f"phone-hand-form-typing-{viewport['height']}")
+
+
+def test_the_save_button_is_in_reach_on_arrival(phone, other_scorekeeper, table5):
+    log_in(phone, other_scorekeeper.username, PASSWORD)
+    phone.goto(reverse("hand_new", args=[table5.pk]))
+    assert phone.evaluate("window.scrollY") == 0
+    assert_clear(phone, "#save-hand")
+    # The page scrolls under the bar to its end: the last fields come clear of it.
+    last = phone.locator("#hand-form select").last
+    last.focus()
+    phone.wait_for_timeout(200)
+    assert_clear(phone, f"#{last.get_attribute('id')}")
+
+
+def test_enter_in_the_points_field_moves_on_and_does_not_save(phone, scorekeeper, table4):
+    """A scorekeeper types the points and presses Enter (the keyboard's "next"): the hand
+    is not saved yet, a petit au bout or a poignée may still come; only "Save" saves."""
+    log_in(phone, scorekeeper.username, PASSWORD)
+    phone.goto(reverse("hand_new", args=[table4.pk]))
+    url = phone.url
+    anne = table4.seats.get(position=1).player_id
+    phone.select_option("#id_contract", "garde")
+    phone.select_option("#id_taker", str(anne))
+    phone.click("label[for=id_oudlers_2]")
+    phone.locator("#id_points").focus()
+    phone.keyboard.type("56")
+    phone.keyboard.press("Enter")
+    phone.wait_for_timeout(500)
+    assert phone.url == url
+    assert not Hand.objects.exists()
+    # The phone keyboard's Enter key reads "next" (Suivant).
+    assert phone.get_attribute("#id_points", "enterkeyhint") == "next"
+    # Focus went on to the next field: who counted the points (the checked button).
+    assert phone.evaluate("document.activeElement.name") == "points_camp"
+    assert phone.evaluate("document.activeElement.checked")
+    # Enter again: on to the petit au bout, still nothing saved.
+    phone.keyboard.press("Enter")
+    phone.wait_for_timeout(300)
+    assert phone.evaluate("document.activeElement.name") == "petit_au_bout"
+    assert not Hand.objects.exists()
+    # A petit au bout for the taker's camp, then "Save" saves.
+    phone.click("label[for=id_petit_au_bout_1]")
+    phone.locator("#preview-scores").wait_for()
+    phone.click("#save-hand")
+    phone.wait_for_url(f"**{table4.get_absolute_url()}**")
+    hand = Hand.objects.get(table=table4)
+    assert (hand.points, hand.petit_au_bout) == (56, "taker")
+
+
+def test_the_score_sheet_keeps_the_hand_number_when_scrolled_sideways(
+    phone, other_scorekeeper, table5
+):
+    players = [seat.player for seat in table5.seats.order_by("position")]
+    for number in range(6):
+        store_hand(
+            table5,
+            other_scorekeeper,
+            dealer=players[number % 5],
+            taker=players[(number + 1) % 5],
+            partner=players[(number + 2) % 5],
+        )
+    log_in(phone, other_scorekeeper.username, PASSWORD)
+    phone.goto(table5.get_absolute_url())
+    scroller = "#score-sheet-scroll"
+    sizes = phone.eval_on_selector(scroller, "(el) => [el.scrollWidth, el.clientWidth]")
+    assert sizes[0] > sizes[1], sizes  # five players do not fit in 390 px: it scrolls
+    before = phone.locator("#hand-3 th").bounding_box()
+    summary_before = phone.locator("#hand-3 td").first.bounding_box()
+    phone.eval_on_selector(scroller, "(el) => { el.scrollLeft = el.scrollWidth; }")
+    phone.wait_for_timeout(100)
+    assert phone.eval_on_selector(scroller, "(el) => el.scrollLeft") > 50
+    left = phone.eval_on_selector(scroller, "(el) => el.getBoundingClientRect().left")
+    after = phone.locator("#hand-3 th").bounding_box()
+    summary_after = phone.locator("#hand-3 td").first.bounding_box()
+    assert summary_after["x"] < summary_before["x"] - 50  # the rest did scroll
+    assert abs(after["x"] - before["x"]) < 1 and abs(after["x"] - left) < 1, (before, after)
+    assert_clear(phone, "#hand-3 th")  # drawn over the cells scrolling under it
+    assert phone.locator("#hand-3 th").inner_text() == "3"
+    for selector in ("#score-sheet thead th", "#totals th"):
+        assert abs(phone.locator(selector).first.bounding_box()["x"] - left) < 1, selector
+    screenshot(phone, "phone-score-sheet-scrolled")
+
+
+# --- rankings --------------------------------------------------------------------------
+
+LONG_NAMES = [
+    "Marie-Christine Delacroix",
+    "Jean-Baptiste Fontaine",
+    "Anne-Sophie Lefebvre",
+    "Pierre-Emmanuel Rousseau",
+    "Gwendoline Bertrand",
+    "Maximilien Chevallier",
+    "Bernadette Vandenberghe",
+    "Christophe Montgolfier",
+]
+
+
+def _tournament(club, name: str, date: datetime.date, players, teams: bool, organiser) -> Event:
+    """A published tournament of 8, four rounds of two tables, a hand per table."""
+    event = Event.objects.create(
+        club=club,
+        kind=Event.Kind.TOURNAMENT,
+        name=name,
+        date=date,
+        rules_name="fft",
+        rounds_planned=4,
+        deals_per_round=1,
+        team_size=4 if teams else 0,
+    )
+    if teams:
+        names = ("Les Excuses de Villeurbanne", "Petits au Bout de Caluire")
+        sides = [Team.objects.create(event=event, name=n) for n in names]
+    for i, player in enumerate(players):
+        Registration.objects.create(
+            event=event, player=player, team=sides[i % 2] if teams else None
+        )
+    for number in range(1, 5):
+        round_ = make_round(event, number)
+        shift = players[number:] + players[:number]
+        for t, seats in enumerate((shift[:4], shift[4:])):
+            table = make_table(round_, seats, number=t + 1)
+            points = 40 + 10 * number - 5 * t  # made by 1 to 40: totals in the thousands
+            store_hand(table, organiser, contract="garde_contre", oudlers=3, points=points)
+            validate_sheet(table=table, user=organiser)
+    Event.objects.filter(pk=event.pk).update(published=True)
+    return event
+
+
+@pytest.fixture
+def ranked(club, organiser) -> dict[str, str]:
+    players = [Player.objects.create(club=club, name=name) for name in LONG_NAMES]
+    events = [
+        _tournament(
+            club,
+            f"Grand Open de Tarot n° {i + 1}",
+            datetime.date(2026, 10, 3 + 7 * i),
+            players,
+            i == 0,
+            organiser,
+        )
+        for i in range(5)
+    ]
+    season = Season.objects.create(
+        club=club,
+        name="Saison 2026-2027",
+        start=datetime.date(2026, 9, 1),
+        end=datetime.date(2027, 8, 31),
+        mode=Season.Mode.TOTALS,
+        published=True,
+    )
+    return {
+        "#ranking": reverse("tournament_ranking", args=[events[0].pk]),
+        "#team-ranking": reverse("tournament_ranking", args=[events[0].pk]),
+        "#season-ranking": reverse("season_detail", args=[season.pk]),
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("table", ["#ranking", "#team-ranking", "#season-ranking"])
+def test_rankings_show_their_total_on_a_phone(phone, ranked, table):
+    phone.goto(ranked[table])
+    rows = phone.locator(f"{table} tbody tr")
+    assert rows.count() >= 2
+    header = phone.locator(f"{table} thead th", has_text="Total")
+    assert header.count() == 1
+    cells = [header, rows.first.locator("td").nth(header.evaluate("(th) => th.cellIndex"))]
+    for cell in cells:
+        box = cell.bounding_box()
+        assert box is not None and box["width"] > 0
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (table, box)
+    # Nothing to scroll sideways: the page and the table's own box fit in the phone.
+    widths = phone.eval_on_selector(
+        table,
+        """(t) => [document.documentElement.scrollWidth,
+                   t.parentElement.scrollWidth, t.parentElement.clientWidth]""",
+    )
+    assert widths[0] <= PHONE["width"] and widths[1] <= widths[2], (table, widths)
+    assert rows.first.locator("td").nth(1).inner_text().strip()  # the player's name shows
+    screenshot(phone, f"phone-{table[1:]}")

@@ -1,0 +1,326 @@
+"""The page cache is never stale: every write through the services is visible on the
+next anonymous request, while the pages of other subjects stay cached (views.cached,
+services.cache). The cache is on in tests (settings.PAGE_CACHE), emptied before each."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments.models import Event, EventResult, Hand, Season
+from tournaments.services import events as event_services
+from tournaments.services import seasons as season_services
+from tournaments.services.cache import event_key, versions
+from tournaments.services.hands import delete_hand, reopen_sheet, save_hand, validate_sheet
+from tournaments.services.people import set_public_name
+from tournaments.views.cached import HEADER
+
+from ..factories import logged_in, make_event, make_round, make_table, make_user, store_hand
+
+pytestmark = pytest.mark.django_db
+
+
+def get(client: Client, url: str, status: int = 200):
+    response = client.get(url)
+    assert response.status_code == status
+    return response
+
+
+def fill(client: Client, urls: list[str]) -> None:
+    """Request each page until it is served from the cache."""
+    for url in urls:
+        get(client, url)
+        assert get(client, url).get(HEADER) == "hit", url
+
+
+def fresh(client: Client, url: str) -> str:
+    """The page after a write: rendered again (a miss), its text."""
+    response = get(client, url)
+    assert response.get(HEADER) == "miss", url
+    return response.content.decode()
+
+
+@pytest.fixture
+def night(club_night) -> Event:
+    Event.objects.filter(pk=club_night.pk).update(published=True)
+    club_night.refresh_from_db()
+    return club_night
+
+
+def event_pages(event: Event) -> list[str]:
+    return [
+        reverse("event_detail", args=[event.pk]),
+        reverse("event_results", args=[event.pk]),
+        reverse("event_chart", args=[event.pk]),
+    ]
+
+
+def total(event: Event, player) -> int:
+    return EventResult.objects.get(event=event, player=player).total
+
+
+def test_a_cached_event_page_costs_no_query(client, night, table4, organiser):
+    store_hand(table4, organiser)
+    url = reverse("event_detail", args=[night.pk])
+    get(client, url)
+    with CaptureQueriesContext(connection) as queries:
+        response = get(client, url)
+    assert response[HEADER] == "hit"
+    assert len(queries) == 0
+
+
+def test_saving_editing_and_deleting_a_hand_shows_on_every_page(
+    client, night, table4, players, organiser
+):
+    anne, bruno = players[0], players[1]
+    pages = [
+        *event_pages(night),
+        reverse("table_public", args=[table4.pk]),
+        reverse("player_public", args=[bruno.pk]),
+        reverse("head_to_head", args=[anne.pk, bruno.pk]),
+    ]
+    fill(client, pages)
+
+    hand = store_hand(table4, organiser)  # Bruno's garde, made by 15: +240
+    assert total(night, bruno) == 240
+    for url in pages:
+        assert "240" in fresh(client, url), url
+    fill(client, pages)
+
+    hand.points = 41  # made by 0: (25 + 0) x 2 x 3 = 150
+    save_hand(table=table4, hand=hand, user=organiser, expected_version=hand.version)
+    assert total(night, bruno) == 150
+    for url in pages:
+        html = fresh(client, url)
+        assert "150" in html and "240" not in html, url
+    fill(client, pages)
+
+    delete_hand(hand=Hand.objects.get(pk=hand.pk), user=organiser, expected_version=2)
+    for url in pages:
+        assert "150" not in fresh(client, url), url
+
+
+def test_validating_and_reopening_a_sheet_shows(client, night, table4, organiser):
+    store_hand(table4, organiser)
+    url = reverse("event_detail", args=[night.pk])
+    fill(client, [url])
+    assert get(client, url).get(HEADER) == "hit"
+
+    validate_sheet(table=table4, user=organiser)
+    response = get(client, url)
+    assert response[HEADER] == "miss" and response.context["provisional"] is False
+    fill(client, [url])
+
+    reopen_sheet(table=table4, user=organiser)
+    response = get(client, url)
+    assert response[HEADER] == "miss" and response.context["provisional"] is True
+
+
+def test_publishing_and_unpublishing_shows(client, club_night, table4, organiser, players):
+    store_hand(table4, organiser)
+    pages = [*event_pages(club_night), reverse("player_public", args=[players[1].pk])]
+    get(client, pages[0], status=404)
+
+    event_services.publish_event(by=organiser, event=club_night)
+    fill(client, pages)
+
+    event_services.unpublish_event(by=organiser, event=club_night)
+    for url in pages:
+        get(client, url, status=404)
+
+
+def test_a_rules_change_shows(client, night, table4, organiser, players):
+    store_hand(table4, organiser)
+    bruno = players[1]
+    pages = [*event_pages(night), reverse("player_public", args=[bruno.pk])]
+    fill(client, pages)
+    before = total(night, bruno)
+
+    event_services.update_event(
+        by=organiser,
+        event=night,
+        name=night.name,
+        date=night.date,
+        rules_name="alternative",
+        rescore=True,
+    )
+    after = total(night, bruno)
+    assert after != before
+    for url in pages:
+        assert str(after) in fresh(client, url), url
+
+
+def test_a_table_seating_change_shows(client, night, table4, organiser, players):
+    store_hand(table4, organiser)
+    pages = [reverse("event_detail", args=[night.pk])]
+    fill(client, pages)
+    assert "Emma" not in get(client, pages[0]).content.decode()
+
+    event_services.add_table(by=organiser, event=night, number=2, players=players[4:8])
+    assert "Emma" in fresh(client, pages[0])
+
+
+def test_a_public_name_change_shows_wherever_he_is_named(client, night, table4, organiser, players):
+    anne, bruno = players[0], players[1]
+    store_hand(table4, organiser)
+    pages = [
+        *event_pages(night),
+        reverse("table_public", args=[table4.pk]),
+        reverse("player_public", args=[bruno.pk]),  # Anne among his opponents
+        reverse("player_public", args=[anne.pk]),
+    ]
+    fill(client, pages)
+    assert "Anne" in get(client, pages[0]).content.decode()
+
+    set_public_name(by=organiser, player=anne, style="initials")
+    for url in pages:
+        assert "Anne" not in fresh(client, url), url
+
+
+def test_a_season_edit_shows(client, club, night, table4, organiser):
+    store_hand(table4, organiser)
+    season = Season.objects.create(
+        club=club,
+        name="Saison 2026",
+        start=datetime.date(2026, 9, 1),
+        end=datetime.date(2027, 6, 30),
+        published=True,
+    )
+    url = reverse("season_detail", args=[season.pk])
+    fill(client, [url])
+
+    season_services.save_season(
+        by=organiser,
+        season=season,
+        club=club,
+        name="Saison renommée",
+        start=season.start,
+        end=season.end,
+        mode=season.mode,
+        scale=season.scale,
+        best_n=0,
+        published=True,
+    )
+    assert "Saison renommée" in fresh(client, url)
+    fill(client, [url])
+
+    # A hand at a night of the season changes its standings too.
+    store_hand(table4, organiser)
+    fresh(client, url)
+
+
+def test_another_events_pages_stay_cached(client, club, night, table4, organiser, players):
+    other = make_event(club, name="Autre soirée", date=datetime.date(2026, 12, 3), published=True)
+    other_table = make_table(make_round(other), players[4:8])
+    store_hand(other_table, organiser)
+    store_hand(table4, organiser)
+    others = [*event_pages(other), reverse("table_public", args=[other_table.pk])]
+    fill(client, others)
+
+    store_hand(table4, organiser)  # tonight's event only
+    event_services.update_event(
+        by=organiser, event=night, name="Renommée", date=night.date, rules_name="fft"
+    )
+    for url in others:
+        assert get(client, url)[HEADER] == "hit", url
+    with CaptureQueriesContext(connection) as queries:
+        get(client, reverse("event_detail", args=[other.pk]))
+    assert len(queries) == 0
+
+
+def test_a_signed_in_organiser_never_reads_the_anonymous_copy(
+    client, night, table4, organiser, players
+):
+    store_hand(table4, organiser)
+    set_public_name(by=organiser, player=players[0], style="initials")
+    url = reverse("event_detail", args=[night.pk])
+    fill(client, [url])
+    assert "Anne" not in get(client, url).content.decode()
+
+    organiser_client = logged_in(organiser)
+    for _ in range(2):  # and his own page is never stored either
+        response = get(organiser_client, url)
+        assert HEADER not in response
+        assert "Anne" in response.content.decode()  # full names for organisers
+    assert get(client, url)[HEADER] == "hit"
+
+    # A draft: the organiser's preview, a 404 for everybody else, cached or not.
+    event_services.unpublish_event(by=organiser, event=night)
+    assert HEADER not in get(organiser_client, url)
+    get(client, url, status=404)
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Requests to /en/ leave English active in the thread: put French back after."""
+    with translation.override("fr"):
+        yield
+
+
+def test_each_visitor_gets_his_own_csrf_token(night):
+    url = reverse("event_detail", args=[night.pk])
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    assert get(first, url)[HEADER] == "miss"
+    response = get(second, url)
+    assert response[HEADER] == "hit"
+    html = response.content.decode()
+    assert "\x00" not in html
+    token = html.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    assert token not in get(first, url).content.decode()
+    assert "csrftoken" in response.cookies
+    # The token on the cached page is good for the second visitor's own cookie.
+    posted = second.post(
+        "/i18n/setlang/", {"language": "en", "next": "/", "csrfmiddlewaretoken": token}
+    )
+    assert posted.status_code == 302
+
+
+def test_unknown_query_parameters_are_not_cached(client, night):
+    url = reverse("event_detail", args=[night.pk])
+    assert HEADER not in get(client, url + "?utm_source=x")
+    assert get(client, url + "?sort=-total")[HEADER] == "miss"
+    assert get(client, url + "?sort=-total")[HEADER] == "hit"
+    assert get(client, url)[HEADER] == "miss"  # another key than the sorted page
+
+
+def test_each_language_has_its_copy(client, night):
+    url = reverse("event_detail", args=[night.pk])
+    assert get(client, url)[HEADER] == "miss"
+    english = get(client, "/en" + url)
+    assert english[HEADER] == "miss"
+    assert english.content.decode().startswith("<!doctype html>")
+    assert 'lang="en"' in english.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_bump_on_commit_renews_a_page_read_during_the_write(client, club, players):
+    """A reader who renders between the write and its commit stores the old rows under
+    the version of that moment: the bump on commit gives the page a new key."""
+    night = make_event(club, published=True)
+    table = make_table(make_round(night), players[:4])
+    url = reverse("event_detail", args=[night.pk])
+    fill(client, [url])
+    with transaction.atomic():
+        store_hand(table, make_user("marqueur2", organiser=True))
+        during = versions([event_key(night.pk)])
+    after = versions([event_key(night.pk)])
+    assert during != after
+    assert "240" in fresh(client, url)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rolled_back_write_leaves_the_page_right(client, club, players):
+    night = make_event(club, published=True)
+    table = make_table(make_round(night), players[:4])
+    url = reverse("event_detail", args=[night.pk])
+    fill(client, [url])
+    with pytest.raises(RuntimeError), transaction.atomic():
+        store_hand(table, make_user("marqueur2", organiser=True))
+        raise RuntimeError
+    assert "240" not in get(client, url).content.decode()

@@ -1,0 +1,121 @@
+"""Fair tables (issue 15): a table of 5 plays 5 deals for every 4 so that every player
+plays the same number, the organiser is told when the format makes it impossible, and
+teams must match the event's team size (warned at registration, refused at seating)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from tournaments.errors import EventError
+from tournaments.models import Player, Registration, Round, Team
+from tournaments.selectors.access import SYSTEM
+from tournaments.services.hands import planned_deals
+from tournaments.services.tournament import generate_round
+
+
+@pytest.fixture
+def seventeen(tournament, registered, club) -> list[Player]:
+    """16 registered players and a 17th: tables of 4, 4, 4 and 5."""
+    extra = Player.objects.create(club=club, name="Zacharie")
+    Registration.objects.create(event=tournament, player=extra)
+    return [*registered, extra]
+
+
+def by_size(round_: Round) -> dict[int, list]:
+    tables: dict[int, list] = {}
+    for table in round_.tables.all():
+        tables.setdefault(table.seats.count(), []).append(table)
+    return tables
+
+
+def test_a_table_of_five_plans_five_deals_where_the_others_play_four(tournament, seventeen):
+    round_ = generate_round(by=SYSTEM, event=tournament)  # deals_per_round = 4
+    tables = by_size(round_)
+    assert [planned_deals(t) for t in tables[4]] == [4, 4, 4]
+    assert planned_deals(tables[5][0]) == 5
+
+
+def test_eight_deals_make_ten_at_a_table_of_five(tournament, seventeen):
+    tournament.deals_per_round = 8
+    tournament.save()
+    round_ = generate_round(by=SYSTEM, event=tournament)
+    assert planned_deals(by_size(round_)[5][0]) == 10
+
+
+def test_pages_and_printables_show_the_planned_deals(organiser_client, tournament, seventeen):
+    round_ = generate_round(by=SYSTEM, event=tournament)
+    page = organiser_client.get(reverse("round_manage", args=[round_.pk]))
+    assert page.context["deals_notice"] is None
+    assert [row["plan"].deals for row in page.context["rows"]] == [4, 4, 4, 5]
+    sheets = organiser_client.get(reverse("round_sheets", args=[round_.pk]))
+    rows = {len(s["seats"]): len(s["deals"]) for s in sheets.context["sheets"]}
+    assert rows == {4: 4, 5: 5}
+    # Five deals at five seats: every seat deals (and sits out) once.
+    five = next(s for s in sheets.context["sheets"] if len(s["seats"]) == 5)
+    assert {d["dealer"] for d in five["deals"]} == {s.player for s in five["seats"]}
+    printed = organiser_client.get(reverse("round_print", args=[round_.pk])).content.decode()
+    assert printed.count('class="small mb-0 planned-deals"') == 4
+
+
+def test_the_round_page_says_why_a_format_cannot_be_fair(organiser_client, tournament, seventeen):
+    tournament.deals_per_round = 10
+    tournament.save()
+    round_ = generate_round(by=SYSTEM, event=tournament)
+    page = organiser_client.get(reverse("round_manage", args=[round_.pk]))
+    notice = page.context["deals_notice"]
+    assert notice and "10" in notice and "8" in notice and "12" in notice
+    assert 'id="deals-notice"' in page.content.decode()
+    assert planned_deals(by_size(round_)[5][0]) == 10  # the format's, as before
+
+
+def test_a_round_of_fours_has_no_notice(organiser_client, tournament, registered):
+    tournament.deals_per_round = 10
+    tournament.save()
+    round_ = generate_round(by=SYSTEM, event=tournament)
+    page = organiser_client.get(reverse("round_manage", args=[round_.pk]))
+    assert page.context["deals_notice"] is None
+
+
+def _two_teams(tournament, registered) -> tuple[Team, Team]:
+    tournament.team_size = 4
+    tournament.save()
+    full = Team.objects.create(event=tournament, name="Les Rois")
+    short = Team.objects.create(event=tournament, name="Les Valets")
+    Registration.objects.filter(player__in=registered[:4]).update(team=full)
+    Registration.objects.filter(player__in=registered[4:6]).update(team=short)
+    return full, short
+
+
+def test_registering_a_short_team_warns(organiser_client, tournament, registered):
+    _two_teams(tournament, registered)
+    page = organiser_client.get(reverse("tournament_registrations", args=[tournament.pk]))
+    warning = page.context["teams_warning"]
+    assert "Les Valets" in warning and "Les Rois" not in warning
+    assert 'id="teams-warning"' in page.content.decode()
+
+
+def test_seating_refuses_a_team_whose_present_members_do_not_match(
+    organiser_client, tournament, registered
+):
+    _full, short = _two_teams(tournament, registered)
+    with pytest.raises(EventError) as refused:
+        generate_round(by=SYSTEM, event=tournament)
+    assert "Les Valets" in refused.value.message and "Les Rois" not in refused.value.message
+    response = organiser_client.post(reverse("round_generate", args=[tournament.pk]), follow=True)
+    assert not Round.objects.exists()
+    assert any("Les Valets" in str(m) for m in get_messages(response.wsgi_request))
+    # A member of the full team withdraws: that team is short now.
+    Registration.objects.filter(player=registered[0]).update(active=False)
+    Registration.objects.filter(team=short).update(team=None)
+    with pytest.raises(EventError, match="Les Rois"):
+        generate_round(by=SYSTEM, event=tournament)
+    # A team none of whose members is present plays no more: no refusal.
+    Registration.objects.filter(player__in=registered[:4]).update(active=False)
+    assert generate_round(by=SYSTEM, event=tournament).number == 1
+
+
+def test_no_warning_in_an_individual_event(organiser_client, tournament, registered):
+    page = organiser_client.get(reverse("tournament_registrations", args=[tournament.pk]))
+    assert page.context["teams_warning"] is None

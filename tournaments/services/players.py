@@ -1,0 +1,98 @@
+"""Writes for a club's players: create and change them, and the public name style.
+
+Every function first checks that the acting person (`by`) organises the player's club
+(selectors.access; PermissionDenied before any write), then refuses (EventError at the
+field) two players of one club with one name or two players with one licence.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from ..errors import EventError
+from ..models import AuditEntry, Club, Player
+from ..rules.names import NameStyle, clean_name
+from ..selectors import access
+from ..selectors.access import Actor
+from . import audit
+from .cache import touch_players
+
+
+def _checked(
+    *, club: Club, name: str, licence: str, style: str, exclude_pk: int | None
+) -> tuple[str, str]:
+    """The name cleaned (rules.names.clean_name: "Anne  Dupont" is "Anne Dupont") and
+    the licence stripped, once they clash with no other player and the name style is
+    known."""
+    name, licence = clean_name(name), licence.strip()
+    others = Player.objects.exclude(pk=exclude_pk) if exclude_pk else Player.objects.all()
+    # Names compare case-insensitively: "anne" and "Anne" on one sheet would be unreadable.
+    if others.filter(club=club, name__iexact=name).exists():
+        raise EventError(_("This club already has a player with this name."), field="name")
+    # The licence is unique across clubs: the FFT gives each player one number.
+    if licence and others.filter(licence=licence).exists():
+        raise EventError(_("A player with this licence number already exists."), field="licence")
+    if style not in {s.value for s in NameStyle}:
+        raise EventError(_("Choose how the name appears."), field="public_name_style")
+    return name, licence
+
+
+@transaction.atomic
+def create_player(
+    *,
+    by: Actor,
+    club: Club,
+    name: str,
+    licence: str = "",
+    active: bool = True,
+    public_name_style: str | None = None,
+) -> Player:
+    """A player of `club`; `public_name_style` None keeps the default (full name)."""
+    access.require_club(by, club)
+    style = public_name_style or NameStyle.FULL.value
+    name, licence = _checked(club=club, name=name, licence=licence, style=style, exclude_pk=None)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(
+                club=club, name=name, licence=licence, active=active, public_name_style=style
+            )
+    except IntegrityError as exc:  # a concurrent save won the race past the check above
+        raise EventError(_("This player was just created by someone else.")) from exc
+
+
+@transaction.atomic
+def update_player(
+    *,
+    by: Actor,
+    player: Player,
+    name: str,
+    licence: str = "",
+    active: bool = True,
+    public_name_style: str | None = None,
+) -> Player:
+    """Change a player; `public_name_style` None keeps his choice. The club sets the
+    public name on the player's request: the change is audited."""
+    access.require_club(by, player.club_id)
+    old_style = player.public_name_style
+    style = public_name_style or old_style
+    name, licence = _checked(
+        club=player.club, name=name, licence=licence, style=style, exclude_pk=player.pk
+    )
+    player.name, player.licence, player.active = name, licence, active
+    player.public_name_style = style
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name", "licence", "active", "public_name_style"])
+    except IntegrityError as exc:
+        raise EventError(_("Another player was just saved with this name or licence.")) from exc
+    touch_players([player])  # his name is on his events' pages
+    if style != old_style:
+        audit.record(
+            by=by,
+            club=player.club_id,
+            action=AuditEntry.Action.PUBLIC_NAME,
+            target=player.name,
+            detail=str(player.get_public_name_style_display()),
+        )
+    return player

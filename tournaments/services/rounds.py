@@ -1,0 +1,249 @@
+"""Tournament rounds: seating from registrations, redraws, swaps.
+
+The seating itself is tournaments.planning (pure Python); this module turns the
+database into its input and its output back into tables and seats.
+
+Every write takes the acting person (`by`) and checks first that he organises the
+event (its club's organisers, its guest organisers, the federation; SYSTEM for the
+command line): a refusal raises PermissionDenied and changes nothing. Every seating
+change is written to the audit trail.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from ..errors import EventError
+from ..models import AuditEntry, Event, Hand, Player, Registration, Round, Seat, Table
+from ..planning import seating
+from ..selectors import access
+from ..selectors.access import Actor
+from ..selectors.fairness import describe_teams, mismatched_teams
+from ..selectors.tournament import next_round_of, previous_seatings
+from . import audit
+from .cache import touch
+from .hands import seat_table
+
+# At a tournament table of 5 the dealer sits out, so every table plays the same
+# 4-player deals and table scores stay comparable.
+TOURNAMENT_FIVE_MODE = Table.FiveMode.DEALER_OUT
+
+
+def present_players(event: Event) -> tuple[list[int], dict[int, int]]:
+    """Players registered and present, and their team ids (team mode)."""
+    registrations = Registration.objects.filter(event=event, active=True).values_list(
+        "player_id", "team_id"
+    )
+    players, teams = [], {}
+    for player_id, team_id in registrations:
+        players.append(player_id)
+        if team_id is not None:
+            teams[player_id] = team_id
+    return players, teams
+
+
+def require_complete_teams(event: Event) -> None:
+    """Refuse to seat a round while a team present has another number of players present
+    than the event's team size: a team of 2 in a teams-of-4 event would top the team
+    ranking on raw sums. Registering one is allowed (people arrive one by one)."""
+    teams = mismatched_teams(event, present_only=True)
+    if teams:
+        raise EventError(
+            _(
+                "Every team must have %(size)s players present to seat a round. "
+                "Incomplete teams: %(teams)s."
+            )
+            % {"size": event.team_size, "teams": describe_teams(teams)}
+        )
+
+
+def _ensure_seed(event: Event) -> int:
+    if event.seed is None:
+        event.seed = random.SystemRandom().randrange(1, 2**53)
+        event.save(update_fields=["seed"])
+    return event.seed
+
+
+def _round_seed(event: Event, number: int, attempt: int = 0) -> int:
+    # Each round gets its own reproducible seed derived from the event's.
+    return (_ensure_seed(event) * 1_000_003 + number * 101 + attempt) % 2**63
+
+
+# The seating planner speaks English; its error codes are translated here, once.
+# %(tables)s and %(size)s come from the planner's params (see _seat).
+SEATING_MESSAGES = {
+    "too_few_players": _lazy("At least 3 present players are needed to seat a round."),
+    "teams_infeasible": _lazy(
+        "The teams cannot be seated without team mates at one table: %(tables)s tables for "
+        "a team of %(size)s. Check the teams and who is present."
+    ),
+    "duplicate_player": _lazy("A player is registered twice."),
+}
+
+
+def _seat(
+    event: Event, number: int, players: list[int], teams: dict[int, int], attempt: int
+) -> list[list[int]]:
+    """Seat round `number`, planning ahead for the rounds still to come."""
+    try:
+        return seating.seat_round(
+            players,
+            previous=previous_seatings(event, number),
+            teams=teams or None,
+            seed=_round_seed(event, number, attempt),
+            upcoming=max(event.rounds_planned - number, 0),
+        )
+    except seating.SeatingError as error:
+        message = SEATING_MESSAGES.get(error.code, _lazy("These players cannot be seated."))
+        params = {"tables": error.params.get("tables"), "size": error.params.get("largest_team")}
+        raise ValidationError(message, code=error.code, params=params) from error
+
+
+def _create_tables(by: Actor, round_: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
+    players = Player.objects.in_bulk({p for table in tables for p in table})
+    return [
+        seat_table(
+            by=by,
+            round=round_,
+            number=number,
+            players=[players[p] for p in table],
+            five_mode=TOURNAMENT_FIVE_MODE,
+        )
+        for number, table in enumerate(tables, 1)
+    ]
+
+
+def _audit_seating(by: Actor, event: Event, round_: Round, detail: str) -> None:
+    touch(events=[event])  # every seating of a round passes here: its public pages
+    target = f"{event} · {round_}"
+    audit.record_event(
+        by=by, event=event, action=AuditEntry.Action.SEATING, target=target, detail=detail
+    )
+
+
+def _seated_detail(message: str, number: int, tables: Sequence[Sequence[int]]) -> str:
+    return message % {
+        "number": number,
+        "tables": len(tables),
+        "players": sum(len(table) for table in tables),
+    }
+
+
+@transaction.atomic
+def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
+    """Seat the next round from the present registrations and the earlier rounds.
+
+    Raises ValidationError (round still open, all seated, too few players, cannot be
+    seated) or EventError (a team present is incomplete)."""
+    access.require_event(by, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    last = event.rounds.order_by("-number").first()
+    upcoming = next_round_of(event, last)
+    if upcoming.open_round is not None:
+        raise ValidationError(
+            _("Round %(number)s is still open.") % {"number": upcoming.open_round}
+        )
+    if upcoming.all_seated:
+        raise ValidationError(
+            _("All %(count)s rounds have been played.") % {"count": event.rounds_planned}
+        )
+    number = upcoming.number
+    players, teams = present_players(event)
+    if len(players) < 3:
+        raise ValidationError(_("At least 3 present players are needed to seat a round."))
+    require_complete_teams(event)
+    tables = _seat(event, number, players, teams, attempt)
+    round_ = Round.objects.create(event=event, number=number)
+    _create_tables(by, round_, tables)
+    detail = _("Round %(number)s seated: %(tables)s tables, %(players)s players.")
+    _audit_seating(by, event, round_, _seated_detail(detail, number, tables))
+    return round_
+
+
+def round_started(round_: Round) -> bool:
+    return Hand.objects.filter(table__round=round_).exists()
+
+
+@transaction.atomic
+def regenerate_round(*, by: Actor, round: Round, attempt: int = 1) -> Round:
+    """Seat a round again (new draw) as long as no hand has been entered in it."""
+    access.require_event(by, round.event)
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    if round_started(round_):
+        raise ValidationError(_("Hands have been entered in this round: it cannot be redrawn."))
+    if Round.objects.filter(event=round_.event_id, number__gt=round_.number).exists():
+        raise ValidationError(
+            _("A later round is already seated: this round can no longer be redrawn.")
+        )
+    if round_.status == Round.Status.LOCKED:
+        raise ValidationError(_("This round is locked: reopen a sheet before redrawing it."))
+    event = round_.event
+    require_complete_teams(event)
+    players, teams = present_players(event)
+    tables = _seat(event, round_.number, players, teams, attempt)
+    # Scorekeepers are chosen per table number (the table's place in the room), not per
+    # seating: a table that keeps its number keeps them.
+    kept: dict[int, list[int]] = {}
+    for number, user_id in Table.scorekeepers.through.objects.filter(
+        table__round=round_
+    ).values_list("table__number", "user_id"):
+        kept.setdefault(number, []).append(user_id)
+    round_.tables.all().delete()
+    for table in _create_tables(by, round_, tables):
+        if table.number in kept:
+            table.scorekeepers.set(kept[table.number])
+    detail = _("Round %(number)s redrawn: %(tables)s tables, %(players)s players.")
+    _audit_seating(by, event, round_, _seated_detail(detail, round_.number, tables))
+    return round_
+
+
+@transaction.atomic
+def swap_players(*, by: Actor, round: Round, player_a: Player, player_b: Player) -> None:
+    """Swap two players' seats by hand (neither table may have hands yet, and the round
+    must be open: a locked round's seating is the record)."""
+    access.require_event(by, round.event)
+    # The round row is locked as validate_sheet locks it, so a sheet cannot be validated
+    # (and the round locked) between this check and the swap.
+    if Round.objects.select_for_update().get(pk=round.pk).status == Round.Status.LOCKED:
+        raise ValidationError(_("This round is locked: its seating can no longer change."))
+    seats = {
+        s.player_id: s
+        for s in Seat.objects.select_for_update()
+        .filter(table__round=round, player__in=[player_a, player_b])
+        .select_related("table")
+    }
+    if len(seats) != 2 or player_a == player_b:
+        raise ValidationError(_("Both players must be seated in this round."))
+    seat_a, seat_b = seats[player_a.pk], seats[player_b.pk]
+    if seat_a.table_id == seat_b.table_id:
+        raise ValidationError(_("These players already sit at the same table."))
+    if Hand.objects.filter(table_id__in=[seat_a.table_id, seat_b.table_id]).exists():
+        raise ValidationError(_("Hands have been entered at these tables."))
+    teams = dict(
+        Registration.objects.filter(event=round.event, team__isnull=False).values_list(
+            "player_id", "team_id"
+        )
+    )
+    for moving, seat in ((player_a.pk, seat_b), (player_b.pk, seat_a)):
+        team = teams.get(moving)
+        if team is None:
+            continue
+        mates = Seat.objects.filter(table_id=seat.table_id).exclude(pk=seat.pk)
+        if any(teams.get(m) == team for m in mates.values_list("player_id", flat=True)):
+            raise ValidationError(_("Team mates may not share a table."))
+    # Neither player sits at the other's table, so two updates keep (table, player) unique.
+    Seat.objects.filter(pk=seat_a.pk).update(player=player_b)
+    Seat.objects.filter(pk=seat_b.pk).update(player=player_a)
+    detail = _("%(a)s (table %(table_a)s) and %(b)s (table %(table_b)s) swapped seats.") % {
+        "a": player_a.name,
+        "table_a": seat_a.table.number,
+        "b": player_b.name,
+        "table_b": seat_b.table.number,
+    }
+    _audit_seating(by, round.event, round, detail)

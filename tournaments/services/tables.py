@@ -1,0 +1,282 @@
+"""Writes for the tables of a round: seat a club night's table, change or delete it,
+and name the scorekeepers of any event's tables.
+
+Every function first checks that the acting person (`by`) organises the event
+(selectors.access; PermissionDenied before any write), then what the database must
+never hold (a player at two tables of a round, seats changed under stored hands, a
+scorekeeper who is neither one of the club's people nor a guest of the event) and
+raises EventError naming the input at fault, so a form can put the message next to
+the field and nothing is half-saved. Seating changes and the scorekeepers named leave
+a line in the club's audit trail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from ..errors import EventError
+from ..models import AuditEntry, Event, Player, Round, Seat, Table
+from ..selectors import access
+from ..selectors.access import Actor
+from . import audit
+from .cache import touch
+from .hands import seat_table
+
+TABLE_SIZES = (3, 4, 5)
+
+
+def current_round(event: Event) -> Round | None:
+    """Tables are seated in the event's last round (a club night has only one)."""
+    return event.rounds.order_by("-number").first()
+
+
+def next_table_number(round: Round | None) -> int:
+    if round is None:
+        return 1
+    return (round.tables.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def _check_seating(
+    *,
+    round: Round,
+    event: Event,
+    number: int,
+    players: Sequence[Player],
+    table: Table | None,
+) -> None:
+    if number < 1:
+        raise EventError(_("A table number is 1 or more."), field="number")
+    same_number = Table.objects.filter(round=round, number=number)
+    if table is not None:
+        same_number = same_number.exclude(pk=table.pk)
+    if same_number.exists():
+        raise EventError(
+            _("Table %(number)s already exists in this round.") % {"number": number},
+            field="number",
+        )
+    if len(players) not in TABLE_SIZES:
+        raise EventError(_("A table seats 3, 4 or 5 players."), field="players")
+    seen: set[int] = set()
+    for position, player in enumerate(players, 1):
+        if player.pk in seen:
+            raise EventError(
+                _("%(player)s is already seated at this table.") % {"player": player},
+                field="players",
+                position=position,
+            )
+        seen.add(player.pk)
+        if player.club_id != event.club_id:
+            raise EventError(
+                _("%(player)s is not a player of this club.") % {"player": player},
+                field="players",
+                position=position,
+            )
+    elsewhere = Seat.objects.filter(table__round=round, player__in=players).select_related("table")
+    if table is not None:
+        elsewhere = elsewhere.exclude(table=table)
+    taken = {seat.player_id: seat.table.number for seat in elsewhere}
+    for position, player in enumerate(players, 1):
+        if player.pk in taken:
+            raise EventError(
+                _("%(player)s already sits at table %(table)s of this round.")
+                % {"player": player, "table": taken[player.pk]},
+                field="players",
+                position=position,
+            )
+
+
+def _check_scorekeepers(allowed: set[int], users: Iterable[Any]) -> None:
+    """Refuse (EventError at "scorekeepers") anyone whose id is not in `allowed`, the
+    event's access.scorekeeper_candidates: naming a scorekeeper gives him the right to
+    score the table, which only the club's people and the event's guests may hold."""
+    for user in users:
+        if user.pk not in allowed:
+            raise EventError(
+                _(
+                    "%(user)s is neither one of the club's people nor a guest of this "
+                    "event: he cannot keep score at its tables."
+                )
+                % {"user": user.get_username()},
+                field="scorekeepers",
+            )
+
+
+def _candidate_ids(event: Event) -> set[int]:
+    return set(access.scorekeeper_candidates(event).values_list("pk", flat=True))
+
+
+def _names(people: Iterable[Any]) -> str:
+    return ", ".join(str(person) for person in people) or "-"
+
+
+def _seating_detail(players: Sequence[Player], five_mode: str, scorekeepers: Sequence[Any]) -> str:
+    detail = _("Players: %(players)s. Scorekeepers: %(scorekeepers)s.") % {
+        "players": _names(players),
+        "scorekeepers": _names(scorekeepers),
+    }
+    if len(players) == 5:
+        detail += " " + str(Table.FiveMode(five_mode).label)
+    return detail
+
+
+def _audit_seating(*, by: Actor, table: Table, event: Event, detail: str) -> None:
+    touch(events=[event])  # every seating change passes here: its public pages
+    target = f"{event} · {table}"
+    audit.record_event(
+        by=by, event=event, action=AuditEntry.Action.SEATING, target=target, detail=detail
+    )
+
+
+@transaction.atomic
+def add_table(
+    *,
+    by: Actor,
+    event: Event,
+    number: int,
+    players: Sequence[Player],
+    five_mode: str = Table.FiveMode.CALLED_KING,
+    scorekeepers: Sequence[Any] = (),
+) -> Table:
+    """Seat 3 to 5 players (in seat order) at a new table of the event's current round;
+    the scorekeepers are among the event's candidates."""
+    access.require_event(by, event)
+    round = current_round(event)
+    if round is None:  # an event made elsewhere (admin) may have no round yet
+        round = Round.objects.create(event=event, number=1)
+    # Locking the round serialises seatings: two organisers cannot seat one player twice.
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    _check_seating(round=round, event=event, number=number, players=players, table=None)
+    _check_scorekeepers(_candidate_ids(event), scorekeepers)
+    table = seat_table(
+        by=by,
+        round=round,
+        number=number,
+        players=players,
+        five_mode=five_mode,
+        scorekeepers=scorekeepers,
+    )
+    seating = _seating_detail(players, five_mode, scorekeepers)
+    detail = _("Table seated. %(seating)s") % {"seating": seating}
+    _audit_seating(by=by, table=table, event=event, detail=detail)
+    return table
+
+
+@transaction.atomic
+def edit_table(
+    *,
+    by: Actor,
+    table: Table,
+    number: int,
+    players: Sequence[Player],
+    five_mode: str = Table.FiveMode.CALLED_KING,
+    scorekeepers: Sequence[Any] = (),
+) -> Table:
+    """Change a table's number, seats, game mode and scorekeepers (among the event's
+    candidates).
+
+    Once hands are stored, the seats and the game mode are what they were scored
+    with: changing them is refused; the number and the scorekeepers may change.
+    """
+    round = Round.objects.select_for_update().select_related("event").get(pk=table.round_id)
+    access.require_event(by, round.event)
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _check_seating(round=round, event=round.event, number=number, players=players, table=table)
+    _check_scorekeepers(_candidate_ids(round.event), scorekeepers)
+    current = list(table.seats.order_by("position").values_list("player_id", flat=True))
+    seats_changed = current != [p.pk for p in players]
+    mode_changed = five_mode != table.five_mode and (len(players) == 5 or len(current) == 5)
+    if (seats_changed or mode_changed) and table.hands.exists():
+        raise EventError(
+            _(
+                "This table already has hands: its players, their order and the game "
+                "mode can no longer change. Delete its hands first."
+            ),
+            field="five_mode" if not seats_changed else "players",
+        )
+    old_number = table.number
+    old_keepers = list(table.scorekeepers.order_by("pk"))
+    table.number, table.five_mode = number, five_mode
+    table.save(update_fields=["number", "five_mode"])
+    if seats_changed:
+        table.seats.all().delete()
+        Seat.objects.bulk_create(
+            Seat(table=table, player=player, position=i) for i, player in enumerate(players, 1)
+        )
+    table.scorekeepers.set(scorekeepers)
+    # The audit line says what changed, so the trail reads without a diff.
+    changes = []
+    if number != old_number:
+        changes.append(_("Number %(old)s → %(new)s.") % {"old": old_number, "new": number})
+    if seats_changed:
+        changes.append(_("Players: %(players)s.") % {"players": _names(players)})
+    if mode_changed:
+        changes.append(str(Table.FiveMode(five_mode).label))
+    if {u.pk for u in old_keepers} != {u.pk for u in scorekeepers}:
+        changes.append(
+            _("Scorekeepers: %(old)s → %(new)s.")
+            % {"old": _names(old_keepers), "new": _names(scorekeepers)}
+        )
+    if changes:
+        _audit_seating(by=by, table=table, event=round.event, detail=" ".join(changes))
+    return table
+
+
+@transaction.atomic
+def delete_table(*, by: Actor, table: Table) -> None:
+    event = Event.objects.get(rounds__tables=table.pk)
+    access.require_event(by, event)
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.hands.exists():
+        raise EventError(_("This table has hands: it cannot be deleted."))
+    players = [seat.player for seat in table.seats.select_related("player").order_by("position")]
+    detail = _("Table deleted. Players: %(players)s.") % {"players": _names(players)}
+    _audit_seating(by=by, table=table, event=event, detail=detail)
+    table.delete()
+
+
+@transaction.atomic
+def set_scorekeepers(*, by: Actor, choices: Sequence[tuple[Table, Sequence[Any]]]) -> None:
+    """Name each table's scorekeepers, chosen among the event's scorekeeper candidates
+    (its club's people and its guests: access.scorekeeper_candidates); raises
+    ValidationError for anyone else. The tables named are audited (ROLE: naming a
+    scorekeeper gives him the right to score the table)."""
+    if not choices:
+        return
+    tables = Table.objects.select_related("round__event").in_bulk([t.pk for t, _u in choices])
+    events = {table.round.event_id: table.round.event for table in tables.values()}
+    # Every check before any write: one refused table and nothing is saved.
+    for event in events.values():
+        access.require_event(by, event)
+    allowed = {event_id: _candidate_ids(event) for event_id, event in events.items()}
+    try:
+        for table, users in choices:
+            _check_scorekeepers(allowed[tables[table.pk].round.event_id], users)
+    except EventError as error:
+        raise ValidationError(error.message) from error
+    before: dict[int, set[int]] = {}
+    for table_id, user_id in Table.scorekeepers.through.objects.filter(
+        table_id__in=list(tables)
+    ).values_list("table_id", "user_id"):
+        before.setdefault(table_id, set()).add(user_id)
+    changed: dict[int, list[str]] = {}
+    for table, users in choices:
+        if {u.pk for u in users} == before.get(table.pk, set()):
+            continue
+        table.scorekeepers.set(users)
+        stored = tables[table.pk]
+        names = ", ".join(sorted(u.get_username() for u in users)) or "—"
+        changed.setdefault(stored.round.event_id, []).append(
+            _("%(table)s: %(names)s") % {"table": stored, "names": names}
+        )
+    touch(events=list(changed))
+    for event_id, lines in changed.items():
+        detail = _("Scorekeepers named: %(tables)s") % {"tables": "; ".join(lines)}
+        audit.record_event(
+            by=by, event=events[event_id], action=AuditEntry.Action.ROLE, detail=detail
+        )

@@ -1,0 +1,95 @@
+"""A club's people (with their action buttons) and its audit trail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.template.loader import render_to_string
+from django.utils.formats import date_format
+from django.utils.safestring import SafeString
+from django.utils.timezone import localtime
+from django.utils.translation import gettext_lazy as _
+
+from ..models import AuditEntry, Membership, Role
+from .common import PHONE_HIDDEN
+
+
+class MemberTable(tables.Table):
+    """Rows are Membership (selectors.people.club_members). The actions cell holds
+    small forms (role, remove, password link) for the people this organiser may
+    manage (`manageable`: user ids); `errors` maps a membership's pk to the refusal
+    its role form got, shown in its row."""
+
+    username = tables.Column(verbose_name=_("User name"), accessor="user__username")
+    full_name = tables.Column(
+        verbose_name=_("Full name"),
+        accessor="user",
+        empty_values=(),
+        orderable=False,
+        attrs=PHONE_HIDDEN,
+    )
+    role = tables.Column(verbose_name=_("Role"))
+    actions = tables.Column(verbose_name=_("Actions"), empty_values=(), orderable=False)
+
+    class Meta:
+        model = Membership
+        fields = ("username", "full_name", "role", "actions")
+        attrs = {"class": "table table-striped align-middle", "id": "people"}
+        empty_text = _("The club has nobody yet.")
+        orderable = False
+
+    def __init__(
+        self, data: Any, *, manageable: set[int], errors: dict[int, str] | None = None
+    ) -> None:
+        super().__init__(data)
+        self.manageable = manageable
+        self.errors = errors or {}
+
+    def render_full_name(self, value: Any) -> str:
+        return value.get_full_name() or "—"
+
+    def render_actions(self, record: Membership) -> SafeString:
+        # Rendered with the request: the forms need their CSRF token and one-time key.
+        return render_to_string(
+            "tournaments/people/_member_actions.html",
+            {
+                "membership": record,
+                "may_manage": record.user_id in self.manageable,
+                "error": self.errors.get(record.pk, ""),
+                "roles": Role.choices,
+            },
+            request=getattr(self, "request", None),
+        )
+
+
+class AuditTable(tables.Table):
+    """Rows are AuditEntry, newest first (selectors.people.club_audit)."""
+
+    at = tables.Column(verbose_name=_("When"), attrs={"td": {"class": "text-nowrap"}})
+    username = tables.Column(verbose_name=_("Who"), empty_values=())
+    action = tables.Column(verbose_name=_("Action"))
+    target = tables.Column(verbose_name=_("What"))
+    event = tables.Column(verbose_name=_("Event"), attrs=PHONE_HIDDEN)
+    detail = tables.Column(verbose_name=_("Detail"), empty_values=())
+
+    class Meta:
+        model = AuditEntry
+        fields = ("at", "username", "action", "target", "event", "detail")
+        attrs = {"class": "table table-sm align-top", "id": "audit"}
+        empty_text = _("Nothing recorded yet.")
+        orderable = False
+        per_page = 50
+
+    def render_at(self, value: Any) -> str:
+        return date_format(localtime(value), "SHORT_DATETIME_FORMAT")
+
+    def render_username(self, value: str) -> str:
+        # The command line (load_demo, repairs) acts as nobody.
+        return value or "—"
+
+    def render_event(self, value: Any) -> str:
+        return value.name
+
+    def render_detail(self, value: str) -> str:
+        return value or ""

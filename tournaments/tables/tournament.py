@@ -1,0 +1,135 @@
+"""Organiser lists (registrations, tournaments, seasons) and a player's events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.formats import date_format
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .common import LINK, NUMBER, PHONE_HIDDEN, TABLET_UP
+
+# A tournament's entrants: a big open tournament has a few hundred.
+REGISTRATIONS_PER_PAGE = 100
+
+
+class RegistrationTable(tables.Table):
+    """A tournament's registrations (models.Registration with player, club and team),
+    withdrawn entrants greyed; sortable by player, licence, club or team."""
+
+    player = tables.Column(
+        verbose_name=gettext_lazy("Player"),
+        accessor="player__name",
+        order_by=("player__sort_key", "pk"),  # French order (rules.collation)
+        linkify=lambda record: record.player.get_absolute_url(),
+        attrs=LINK,
+    )
+    licence = tables.Column(
+        verbose_name=gettext_lazy("Licence"),
+        accessor="player__licence",
+        default="—",
+        attrs=PHONE_HIDDEN,
+    )
+    club = tables.Column(verbose_name=gettext_lazy("Club"), accessor="player__club__name")
+    team = tables.Column(verbose_name=gettext_lazy("Team"), accessor="team__name", default="—")
+    present = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Present"),
+        template_name="tournaments/tournament/_registration_present.html",
+        orderable=False,
+        empty_values=(),
+    )
+
+    class Meta:
+        attrs = {"class": "table table-striped align-middle", "id": "registrations"}
+        row_attrs = {"class": lambda record: None if record.active else "text-body-secondary"}
+        empty_text = gettext_lazy("No player is registered yet.")
+        per_page = REGISTRATIONS_PER_PAGE
+
+    def __init__(self, data: Any, *, teams: bool, **kwargs: Any) -> None:
+        super().__init__(data, exclude=() if teams else ("team",), **kwargs)
+
+
+def _with_draft_badge(record: Any, value: str) -> SafeString:
+    if record.published:
+        return format_html("<strong>{}</strong>", value)
+    return format_html(
+        '<span class="badge text-bg-warning me-1">{}</span><strong>{}</strong>', _("draft"), value
+    )
+
+
+class _DraftsListed(tables.Table):
+    """An organiser's list of events or seasons (with their club): drafts badged."""
+
+    club = tables.Column(verbose_name=gettext_lazy("Club"), accessor="club__name", attrs=TABLET_UP)
+
+    class Meta:
+        sequence = ("...", "club")
+        per_page = 50
+
+    def render_name(self, record: Any, value: str) -> SafeString:
+        return _with_draft_badge(record, value)
+
+
+class TournamentTable(_DraftsListed):
+    """The organiser's tournaments (models.Event with its club), newest first."""
+
+    name = tables.Column(
+        verbose_name=gettext_lazy("Tournament"),
+        linkify=("tournament_manage", {"pk": tables.A("pk")}),
+        attrs=LINK,
+    )
+    date = tables.DateColumn(verbose_name=gettext_lazy("Date"), format="DATE_FORMAT")
+
+    class Meta(_DraftsListed.Meta):
+        attrs = {"class": "table table-striped align-middle", "id": "tournaments"}
+        empty_text = gettext_lazy("No tournament yet.")
+
+
+class SeasonTable(_DraftsListed):
+    """The organiser's season challenges (models.Season with its club)."""
+
+    name = tables.Column(verbose_name=gettext_lazy("Season"), linkify=True, attrs=LINK)
+    start = tables.DateColumn(verbose_name=gettext_lazy("From"), format="SHORT_DATE_FORMAT")
+    end = tables.DateColumn(verbose_name=gettext_lazy("To"), format="SHORT_DATE_FORMAT")
+
+    class Meta(_DraftsListed.Meta):
+        attrs = {"class": "table table-striped align-middle", "id": "seasons"}
+        empty_text = gettext_lazy("No season yet.")
+
+
+class PlayerEventsTable(tables.Table):
+    """A player's events, newest first (selectors.stats event rows). The page of events
+    also drives the chart and the event picker, so the view paginates, not this table."""
+
+    name = tables.Column(verbose_name=gettext_lazy("Event"))
+    hands = tables.Column(verbose_name=gettext_lazy("Hands"), attrs=NUMBER)
+    total = tables.Column(verbose_name=gettext_lazy("Score"), attrs=NUMBER)
+    rank = tables.Column(
+        verbose_name=gettext_lazy("Rank"),
+        attrs={"th": {"class": "text-end"}, "td": {"class": "text-end text-nowrap"}},
+    )
+
+    class Meta:
+        attrs = {"class": "table table-striped align-middle", "id": "player-events"}
+        orderable = False
+
+    def render_name(self, record: Any, value: str) -> SafeString:
+        return format_html(
+            '<a class="d-inline-block py-1" href="{}">{}</a>'
+            '<small class="d-block text-body-secondary">{}</small>',
+            record.get_absolute_url(),
+            value,
+            date_format(record.date, "DATE_FORMAT"),
+        )
+
+    def render_total(self, value: int) -> SafeString:
+        # Bootstrap's table colours override a cell's own colour: the class goes on a span.
+        css = "score-pos" if value > 0 else "score-neg" if value < 0 else ""
+        return format_html('<span class="{}">{}</span>', css, value)
+
+    def render_rank(self, record: Any) -> str:
+        return _("%(rank)s of %(size)s") % {"rank": record.rank, "size": record.field_size}

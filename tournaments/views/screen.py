@@ -1,0 +1,106 @@
+"""The hall screen: the live ranking in large type for a projector or a TV.
+
+Public exactly like the ranking pages (visible_event: 404 for a draft to the
+public, a preview for its organisers) and naming players through the same namer.
+The page is a shell; `?part=live` answers the screens alone, which
+static/js/hall-screen.js fetches every `refresh` seconds and pages through every
+`seconds`. Without script, a meta refresh moves to the next screen (`?page=`) and so
+reads fresh data too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from ..models import Event
+from ..rules.screen import ScreenSettings, screen_settings, split_pages
+from ..selectors import public as public_selectors
+from ..selectors.screen import HallScreen, ScreenLine, ScreenTable, hall_screen
+from . import cached
+from .cached import cached_page
+from .names import event_namer
+from .public import visible_event
+
+TEMPLATES = "tournaments/screen/"
+
+
+@dataclass
+class Screen:
+    """One screen of the rotation: a page of the ranking or of the round's tables."""
+
+    title: str
+    number: int  # 1-based, within its part (ranking or tables)
+    count: int  # screens in that part
+    lines: list[ScreenLine] | None = None
+    tables: list[ScreenTable] | None = None
+
+
+def _screens(shown: HallScreen, settings: ScreenSettings) -> list[Screen]:
+    ranking = split_pages(shown.lines, settings.lines) or [[]]  # an empty ranking still shows
+    screens = [
+        Screen(_("Ranking"), i, len(ranking), lines=page) for i, page in enumerate(ranking, 1)
+    ]
+    if shown.round_number is not None:
+        title = _("Tables of round %(number)s") % {"number": shown.round_number}
+        pages = split_pages(shown.tables, settings.tables)
+        screens += [Screen(title, i, len(pages), tables=page) for i, page in enumerate(pages, 1)]
+    return screens
+
+
+def _query(settings: ScreenSettings, **extra: object) -> str:
+    return urlencode(
+        {"lines": settings.lines, "seconds": settings.seconds, "refresh": settings.refresh} | extra
+    )
+
+
+# The parameters the screen reads: its settings, the screen shown, the live part.
+SCREEN_QUERY = ("lines", "seconds", "refresh", "page", "part")
+
+
+def _page_number(raw: str | None, count: int) -> int:
+    try:
+        number = int(raw or 1)
+    except ValueError:
+        number = 1
+    return (number - 1) % count + 1
+
+
+def _screen(request: HttpRequest, event: Event) -> HttpResponse:
+    settings = screen_settings(
+        request.GET.get("lines"), request.GET.get("seconds"), request.GET.get("refresh")
+    )
+    shown = hall_screen(event, event_namer(request, event))
+    screens = _screens(shown, settings)
+    current = _page_number(request.GET.get("page"), len(screens))
+    context: dict[str, Any] = {
+        "event": event,
+        "provisional": public_selectors.is_provisional(event),
+        "screens": screens,
+        "current": current,
+        "detail_label": _("Team") if shown.detail_is_team else _("Club"),
+        "with_detail": shown.with_detail,
+        "settings": settings,
+        "live_url": f"{request.path}?{_query(settings, part='live')}",
+        # Without script the meta refresh turns the page: the next screen, read afresh.
+        "next_url": f"{request.path}?{_query(settings, page=current % len(screens) + 1)}",
+    }
+    if request.GET.get("part") == "live":
+        return render(request, TEMPLATES + "_screens.html", context)
+    return render(request, TEMPLATES + "screen.html", context)
+
+
+@cached_page(cached.event_page, query=SCREEN_QUERY)
+def tournament_screen(request: HttpRequest, pk: int) -> HttpResponse:
+    return _screen(request, visible_event(request, pk, kind=Event.Kind.TOURNAMENT))
+
+
+@cached_page(cached.event_page, query=SCREEN_QUERY)
+def event_screen(request: HttpRequest, pk: int) -> HttpResponse:
+    """A club night's screen (a tournament's, too: its ranking, whatever the URL)."""
+    return _screen(request, visible_event(request, pk))
