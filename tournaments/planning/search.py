@@ -1,5 +1,6 @@
-"""The search behind seat_round (pure Python, no Django import): a feasible start,
-an exact search for small events, and the tabu search with its costs.
+"""The search behind seat_round (pure Python, no Django import): a feasible start
+and the tabu search with its costs. Duty at the tables of 3 and 5 is in .duty, the
+exact search for small events in .exact.
 
 The objective and the search are described in tournaments.planning.seating.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from .duty import EndBalance, mend_duty
 from .tables import SeatingError
 
 # Cost of seating together a pair who already met `c` times: one new repeat
@@ -23,92 +25,12 @@ _ODD_SEAT = 5
 # round keeping that reachable. A swap that breaks it is never made; one that mends
 # it (a start that team mates forced) is worth more than any repeat.
 _DUTY = 10**6
-MUST, MAY, MUST_NOT = -1, 0, 1
 # Team mates: never accepted. Any swap whose cost change reaches half of this
 # would seat team mates together, whatever the history adds.
 _FORBIDDEN = 10**9
-EXACT_MAX_PLAYERS = 16
-_EXACT_BUDGET = 200_000
 # Candidate swaps examined per step: every troubled table of a round for small
 # events, a random sample of them for large ones (each costs about n swaps).
 _SWAPS_PER_STEP = 2000
-
-
-def duty_tiers(sizes: list[int], odd_counts: list[int]) -> list[int] | None:
-    """Who must, may or must not sit at a table of 3 or 5 in a starting seating.
-
-    The greedy start (None: no such table): the odd seats go to the players with the
-    fewest rounds at one so far; below the k-th smallest count (k odd seats) a player
-    MUST sit at one, at it he MAY, above it he MUST_NOT. Rounds drawn this way keep
-    counts within one of each other, so a start built from them meets the EndBalance;
-    the search then trades odd seats freely within the EndBalance.
-    """
-    seats = sum(size for size in sizes if size != 4)
-    if not seats:
-        return None
-    threshold = sorted(odd_counts)[seats - 1]
-    return [MUST if c < threshold else MAY if c == threshold else MUST_NOT for c in odd_counts]
-
-
-class EndBalance:
-    """Odd-seat counts that can still end the planned rounds within one of each other.
-
-    `rounds` rounds are left to play from `counts` (this one included), `seats` odd
-    seats each: the total at the end is fixed, so the counts must end in {low, high}
-    = {floor, ceil}(total / n). `after` rounds follow the ones being searched: counts
-    reached after the searched rounds are acceptable when (a) nobody exceeds `high`,
-    (b) each player's deficit to `low` fits in `after` rounds, (c) the deficits fit in
-    the seats left (`after * seats`) and (d) those seats can all be filled by
-    players still below `high` (each at most once a round). (a)-(d) are exactly
-    when `after` rounds of `seats` distinct players can finish the job (Gale-Ryser
-    with equal round sizes). `violation` measures how far a state is from that, 0
-    when acceptable. With arrivals or departures mid-event the plain bounds may
-    be out of reach: `low` drops and `high` rises just enough to be reachable.
-    """
-
-    def __init__(self, counts: list[int], rounds: int, seats: int, after: int) -> None:
-        n = len(counts)
-        total = sum(counts) + rounds * seats
-        low, high = total // n, -(-total // n)
-        high = max(high, max(counts))
-        while low > 0 and (
-            low - min(counts) > rounds or sum(max(0, low - c) for c in counts) > rounds * seats
-        ):
-            low -= 1
-        while sum(min(rounds, high - c) for c in counts) < rounds * seats:
-            high += 1
-        self.low, self.high, self.after, self.seats = low, high, after, seats
-
-    def player(self, c: int) -> tuple[int, int, int]:
-        """One player's part: (own violation, deficit to low, odd seats he can still take)."""
-        low, high, after = self.low, self.high, self.after
-        own = max(0, c - high) + max(0, low - c - after)
-        return own, max(0, low - c), max(0, min(after, high - c))
-
-    def state(self, counts: list[int]) -> tuple[int, int, int]:
-        """Sums over the players of their parts (see `player`)."""
-        own = deficit = room = 0
-        for c in counts:
-            o, d, r = self.player(c)
-            own, deficit, room = own + o, deficit + d, room + r
-        return own, deficit, room
-
-    def violation(self, state: tuple[int, int, int]) -> int:
-        """How far a state is from acceptable: 0 when (a)-(d) of the class doc hold."""
-        own, deficit, room = state
-        left = self.after * self.seats
-        return own + max(0, deficit - left) + max(0, left - room)
-
-    def moved(
-        self, state: tuple[int, int, int], counts: list[int], p: int, q: int
-    ) -> tuple[int, int, int]:
-        """The state once p takes an odd seat from q: two players change, O(1)."""
-        own, deficit, room = state
-        for x, change in ((p, 1), (q, -1)):
-            o0, d0, r0 = self.player(counts[x])
-            o1, d1, r1 = self.player(counts[x] + change)
-            own, deficit, room = own + o1 - o0, deficit + d1 - d0, room + r1 - r0
-        return own, deficit, room
 
 
 def initial_tables(
@@ -151,141 +73,8 @@ def initial_tables(
     for table in tables:
         rng.shuffle(table)
     if duty is not None:
-        _mend_duty(tables, sizes, team_of, duty, rng)
+        mend_duty(tables, sizes, team_of, duty, rng)
     return tables
-
-
-def _mend_duty(
-    tables: list[list[int]],
-    sizes: list[int],
-    team_of: list[int],
-    duty: list[int],
-    rng: random.Random,
-) -> None:
-    """Swap players between tables of 4 and odd tables until the duty tiers hold.
-
-    Each swap mends one or two misplaced players and breaks none, so this ends; a
-    player stays misplaced only when every swap would seat team mates together.
-    """
-    odd = [size != 4 for size in sizes]
-
-    def fits(player: int, table: list[int], leaving: int) -> bool:
-        return all(team_of[x] != team_of[player] for x in table if x != leaving)
-
-    changed = True
-    while changed:
-        changed = False
-        for a, table_a in enumerate(tables):
-            for p in list(table_a):
-                wrong = duty[p] == (MUST_NOT if odd[a] else MUST)
-                if not wrong:
-                    continue
-                # Partners from the other kind of table who may sit at table a (q goes
-                # there), those misplaced where they are first (a swap mending two).
-                barred = MUST_NOT if odd[a] else MUST
-                misplaced = MUST if odd[a] else MUST_NOT
-                options = [
-                    (b, q)
-                    for b, table_b in enumerate(tables)
-                    if odd[b] != odd[a]
-                    for q in table_b
-                    if duty[q] != barred
-                ]
-                rng.shuffle(options)
-                options.sort(key=lambda o: duty[o[1]] != misplaced)
-                for b, q in options:
-                    table_b = tables[b]
-                    if fits(p, table_b, q) and fits(q, table_a, p):
-                        table_a[table_a.index(p)] = q
-                        table_b[table_b.index(q)] = p
-                        changed = True
-                        break
-
-
-def exact_round(
-    tables: list[list[int]], met: list[list[int]], team_of: list[int], rng: random.Random
-) -> list[list[int]] | None:
-    """A round of tables of 4 that can be completed into rounds with no repeat.
-
-    Works on the graph of pairs still allowed to meet (not met, not team mates).
-    If it is regular of degree 3r, look for r rounds using every allowed pair once
-    (a resolution: the affine plane of order 4 for 16 fresh players) and return
-    the first of them. None when the graph has no such shape, no resolution
-    exists or the node budget runs out: the caller falls back to local search.
-    """
-    n = len(met)
-    full = (1 << n) - 1
-    allowed = [
-        sum(1 << j for j in range(n) if j != i and not met[i][j] and team_of[i] != team_of[j])
-        for i in range(n)
-    ]
-    degrees = {a.bit_count() for a in allowed}
-    if len(degrees) != 1:
-        return None
-    degree = degrees.pop()
-    if degree == 0 or degree % 3:
-        return None
-    if degree == n - 1:
-        # Nothing played yet: every partition into tables of 4 is a parallel class of
-        # some labelling of the affine plane, so the random one completes.
-        return tables
-    budget = [_EXACT_BUDGET]
-
-    class OutOfBudget(Exception):
-        pass
-
-    def bits(mask: int) -> list[int]:
-        found = []
-        while mask:
-            low = mask & -mask
-            found.append(low.bit_length() - 1)
-            mask ^= low
-        rng.shuffle(found)
-        return found
-
-    def factors(adj: list[int], free: int):  # yields lists of 4-player groups
-        if not free:
-            yield []
-            return
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise OutOfBudget
-        v = (free & -free).bit_length() - 1
-        rest = free & ~(1 << v)
-        for group in cliques(adj, [v], adj[v] & rest, 3):
-            mask = sum(1 << i for i in group)
-            for others in factors(adj, free & ~mask):
-                yield [group, *others]
-
-    def cliques(adj: list[int], group: list[int], candidates: int, need: int):
-        if need == 0:
-            yield group
-            return
-        order = bits(candidates)
-        for position, b in enumerate(order):
-            # Each set once, in a random order: b combines only with those after it.
-            after = sum(1 << c for c in order[position + 1 :])
-            yield from cliques(adj, [*group, b], after & adj[b], need - 1)
-
-    def resolve(adj: list[int], rounds_left: int) -> list[list[list[int]]] | None:
-        if rounds_left == 0:
-            return []
-        for factor in factors(adj, full):
-            reduced = list(adj)
-            for group in factor:
-                mask = sum(1 << i for i in group)
-                for i in group:
-                    reduced[i] &= ~mask
-            rest = resolve(reduced, rounds_left - 1)
-            if rest is not None:
-                return [factor, *rest]
-        return None
-
-    try:
-        schedule = resolve(allowed, degree // 3)
-    except OutOfBudget:
-        return None
-    return None if schedule is None else schedule[0]
 
 
 class Planner:

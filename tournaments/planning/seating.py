@@ -1,7 +1,7 @@
 """Seating for tarot rounds: who sits at which table. Pure Python, no Django import.
 
 The public face of tournaments.planning: table sizes and meeting counts come from
-.tables, the search from .search.
+.tables, the search from .search (.duty, .exact).
 
 Objective of a round (`seat_round`)
     1. Hard: team mates (`teams` maps a player to a team id, pairs or fours)
@@ -61,14 +61,9 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from itertools import combinations
 
-from .search import (
-    EXACT_MAX_PLAYERS,
-    EndBalance,
-    Planner,
-    duty_tiers,
-    exact_round,
-    initial_tables,
-)
+from .duty import EndBalance, duty_tiers
+from .exact import EXACT_MAX_PLAYERS, exact_round
+from .search import Planner, initial_tables
 from .tables import (
     Player,
     RoundSeating,
