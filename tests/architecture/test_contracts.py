@@ -63,6 +63,18 @@ def test_the_tree_keeps_every_contract():
             "from ..models import Event",
             "tournaments: one-way layers",
         ),
+        ("tournaments/views/site.py", "from ..admin import clubs", "tournaments: one-way layers"),
+        (
+            "tournaments/tables/common.py",
+            "from ..selectors import public",
+            "tables, charts, demo, bulk: no selectors",
+        ),
+        (
+            "tournaments/exports/writer.py",
+            "from ..imports import files",
+            "exports: no imports, planning or forms",
+        ),
+        ("tournaments/planning/tables.py", "import scoring", "planning and errors stand alone"),
     ],
 )
 def test_a_wrong_import_breaks_its_contract(tmp_path, module, wrong_import, contract):
