@@ -89,6 +89,7 @@ class AuditEntry(models.Model):
         ROLE = "role", _("role changed")
         PASSWORD = "password", _("password reset link made")
         PUBLIC_NAME = "public_name", _("public name changed")
+        RULING = "ruling", _("arbiter's ruling")
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="audit_entries"
