@@ -1,61 +1,52 @@
-"""INTERIM stand-in for tournaments.planning.movement (branch dupcore), removed at its merge."""
+"""INTERIM stand-in for tournaments.planning.movement (branch dupcore), with its API
+(movement, max_rounds, Movement.schedule, TableRound, meeting_counts); removed at the
+merge. Only full fields at a table count coprime with 6."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
-from math import gcd
-
-Slot = tuple[int, int]  # (orientation, start table)
 
 
 @dataclass(frozen=True)
-class PlannedTable:
-    board_set: int
-    slots: tuple[Slot | None, ...]
-    bye: bool = False
+class TableRound:
+    table: int
+    board_set: int | None
+    seats: tuple[int | None, int | None, int | None, int | None]
+    plays: bool
+    set_from: int | None
+    set_to: int | None
 
 
 @dataclass(frozen=True)
 class Movement:
     tables: int
+    rounds: int
     players: int
-    rounds: tuple[tuple[PlannedTable, ...], ...]
+    schedule: tuple[tuple[TableRound, ...], ...]
 
-    @property
-    def sets(self) -> int:
-        return self.tables
-
-    def real_slots(self) -> list[Slot]:
-        return [(o, p) for p in range(self.tables) for o in range(4)][: self.players]
-
-    def meetings(self) -> set[frozenset[Slot]]:
-        met: set[frozenset[Slot]] = set()
-        for planned_round in self.rounds:
-            for table in planned_round:
-                seated = [s for s in table.slots if s is not None]
-                met.update(frozenset(pair) for pair in combinations(seated, 2))
+    def meeting_counts(self) -> Counter[tuple[int, int]]:
+        met: Counter[tuple[int, int]] = Counter()
+        for tables in self.schedule:
+            for line in tables:
+                seated = sorted(p for p in line.seats if p is not None)
+                met.update(combinations(seated, 2))
         return met
 
 
-def table_count(players: int) -> int:
-    return -(-players // 4)
+def max_rounds(tables: int, players: int | None = None) -> int:
+    return tables
 
 
-def max_rounds(tables: int, players: int) -> int:
-    return tables if gcd(tables, 6) == 1 else 1
-
-
-def movement(tables: int, rounds: int, players: int) -> Movement:
-    planned = []
+def movement(tables: int, rounds: int, players: int | None = None) -> Movement:
+    schedule = []
     for r in range(rounds):
-        planned.append(
-            tuple(
-                PlannedTable(
-                    board_set=(t + r) % tables + 1,
-                    slots=tuple((o, (t - o * r) % tables) for o in range(4)),
-                )
-                for t in range(tables)
+        lines = []
+        for t in range(tables):
+            seats = tuple(((t - o * r) % tables) * 4 + o for o in range(4))
+            lines.append(
+                TableRound(t, (t + r) % tables, seats, True, None, None)  # type: ignore[arg-type]
             )
-        )
-    return Movement(tables, players, tuple(planned))
+        schedule.append(tuple(lines))
+    return Movement(tables, rounds, players or 4 * tables, tuple(schedule))

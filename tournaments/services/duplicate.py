@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from ..errors import EventError
 from ..models import AuditEntry, Board, Club, Event, Hand, Player, Registration, Round, Seat, Table
 from ..planning import _movement_interim as planning
+from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
 from ..selectors import access
 from ..selectors.access import Actor
 from ..selectors.fairness import describe_teams, mismatched_teams
@@ -32,6 +33,7 @@ from .tables import set_scorekeepers
 # Team forms of a duplicate event: triplettes and quadrettes (DUPLICATE.md).
 DUPLICATE_TEAM_SIZES = (0, 3, 4)
 MAX_BOARDS_PER_ROUND = 12
+MAX_TABLES = 30
 
 
 def _check_format(
@@ -234,25 +236,41 @@ def _order(event: Event, players: list[int], draw: bool) -> list[int]:
     return shuffled
 
 
+def table_count(players: int) -> int:
+    """Tables of 4; a field that is not a multiple of 4 leaves empty seats at one."""
+    return -(-players // 4)
+
+
+def max_rounds(players: int) -> int | None:
+    """The most rounds the movement gives this field (None: too few or too many
+    players for a movement: 5 to 120)."""
+    if not 5 <= players <= 4 * MAX_TABLES:
+        return None
+    return planning.max_rounds(table_count(players), players)
+
+
 @transaction.atomic
 def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]:
     """Seat every round at once from the movement, and make the boards.
 
     Players take the movement's places in registration order, or in an order drawn
     from the event's seed (`draw`); team mates get places that never share a table.
-    Raises EventError when the rounds are seated already, fewer than 4 players are
-    present, the movement cannot give that many rounds, or a team is incomplete or
-    cannot be kept apart."""
+    Raises EventError when the rounds are seated already, too few players are present,
+    the movement cannot give that many rounds, or a team is incomplete or cannot be
+    kept apart."""
     access.require_event(by, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if is_seated(event):
         raise EventError(_("The rounds are already seated."))
     _check_teams(event)
     players, teams = _present(event)
-    if len(players) < 4:
-        raise EventError(_("At least 4 present players are needed."))
-    tables = planning.table_count(len(players))
-    most = planning.max_rounds(tables, len(players))
+    most = max_rounds(len(players))
+    if most is None:
+        raise EventError(
+            _("A duplicate movement seats 5 to %(count)s present players (2 to %(tables)s tables).")
+            % {"count": 4 * MAX_TABLES, "tables": MAX_TABLES}
+        )
+    tables = table_count(len(players))
     if event.rounds_planned > most:
         raise EventError(
             _(
@@ -264,9 +282,9 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
         )
     plan = planning.movement(tables, event.rounds_planned, len(players))
     order = _order(event, players, draw)
-    places = _places(plan, order, teams)
-    rounds = _write_rounds(event, plan, places)
-    _create_boards(event, plan.sets)
+    by_index = _places(plan, order, teams)
+    rounds, sets = _write_rounds(event, plan, by_index)
+    _create_boards(event, sets)
     detail = _(
         "%(rounds)s rounds seated from the movement: %(tables)s tables, %(players)s players."
     )
@@ -280,43 +298,53 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
     return rounds
 
 
-def _places(plan: Any, order: list[int], teams: dict[int, int]) -> dict[Any, int]:
-    """The movement's real places (orientation, start slot) -> player id."""
-    slots = list(plan.real_slots())
+def _places(plan: Any, order: list[int], teams: dict[int, int]) -> dict[int, int]:
+    """The movement's player index -> player id: in `order`, team mates on indexes that
+    never share a playing table (planning.duplicate_teams)."""
+    indexes = list(range(plan.players))
     if not teams:
-        return dict(zip(slots, order, strict=False))
-    from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
-
+        return dict(zip(indexes, order, strict=True))
     groups: dict[int, list[int]] = {}
     for player in order:
         groups.setdefault(teams.get(player, -player), []).append(player)
+    meetings = [frozenset(pair) for pair in plan.meeting_counts()]
     try:
-        return keep_teams_apart(slots, plan.meetings(), list(groups.values()))
+        return keep_teams_apart(indexes, meetings, list(groups.values()))
     except TeamsApart as error:
         raise EventError(
-            _("The teams cannot be placed so that team mates never share a table.")
+            _(
+                "The teams cannot be placed so that team mates never share a table in "
+                "%(rounds)s rounds: plan fewer rounds."
+            )
+            % {"rounds": plan.rounds},
+            field="rounds_planned",
         ) from error
 
 
-def _write_rounds(event: Event, plan: Any, places: dict[Any, int]) -> list[Round]:
+def _write_rounds(event: Event, plan: Any, by_index: dict[int, int]) -> tuple[list[Round], int]:
+    """Rounds, their playing tables (with their set) and seats; returns the rounds and
+    the number of board sets. A table that plays nothing (the bye table, the bench) is
+    not stored: its players sit the round out."""
     rounds = []
     seats: list[Seat] = []
-    for number, planned_round in enumerate(plan.rounds, 1):
+    sets = 0
+    for number, schedule in enumerate(plan.schedule, 1):
         round_ = Round.objects.create(event=event, number=number)
         rounds.append(round_)
-        for table_number, planned in enumerate(planned_round, 1):
-            seated = [(o, places.get(slot)) for o, slot in enumerate(planned.slots)]
-            if planned.bye or not all(player for _o, player in seated):
-                continue  # a bye table: its players sit this round out
+        for line in schedule:
+            if not line.plays or line.board_set is None:
+                continue
+            sets = max(sets, line.board_set + 1)
             table = Table.objects.create(
-                round=round_, number=table_number, board_set=planned.board_set
+                round=round_, number=line.table + 1, board_set=line.board_set + 1
             )
             seats += [
-                Seat(table=table, player_id=player, position=orientation)
-                for orientation, player in seated
+                Seat(table=table, player_id=by_index[index], position=orientation)
+                for orientation, index in enumerate(line.seats)
+                if index is not None
             ]
     Seat.objects.bulk_create(seats)
-    return rounds
+    return rounds, sets
 
 
 @transaction.atomic

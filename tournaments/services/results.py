@@ -203,11 +203,15 @@ def _plan(
             # Rewritten whole: a delete and an insert, not an UPDATE of JSON columns.
             if row is not None:
                 writes.delete.append(row.pk)
-            own = stats.get(line.player_id, PlayerEventStats())
-            writes.create.append(
-                models.result(
-                    event_id=event_id, player_id=line.player_id, **values, **own.model_fields()
+            own = stats.get(line.player_id, PlayerEventStats()).model_fields()
+            if kind == Event.Kind.DUPLICATE:
+                # A duplicate board's marque is not shown until every table has played
+                # the board (views.duplicate_public): no best or worst hand on player pages.
+                own.update(
+                    best_points=None, best_hand_id=None, worst_points=None, worst_hand_id=None
                 )
+            writes.create.append(
+                models.result(event_id=event_id, player_id=line.player_id, **values, **own)
             )
         elif any(getattr(row, name) != value for name, value in values.items()):
             for name, value in values.items():
