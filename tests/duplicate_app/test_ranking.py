@@ -3,6 +3,7 @@ against a recomputation of matchpoints written here, from the HandScore rows."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import defaultdict
 from decimal import ROUND_HALF_UP, Decimal
@@ -75,7 +76,7 @@ def test_session_percentages_equal_an_independent_recomputation(played):
     assert {row.player_id: row.result for row in rows} == expected
     assert all(len(row.boards) == 10 for row in rows)
     # Ranked by percentage, equal percentages share the rank.
-    for before, after in zip(rows, rows[1:], strict=False):
+    for before, after in itertools.pairwise(rows):
         assert before.result >= after.result
         assert (before.rank == after.rank) == (before.result == after.result)
 

@@ -52,8 +52,9 @@ def test_organiser_creates_a_duplicate_event_from_the_form(dup_club, dup_organis
 def test_create_form_refuses_too_many_boards_at_the_field(dup_club, dup_organiser):
     response = logged_in(dup_organiser).post(
         reverse("duplicate_create"),
-        {"name": "X", "club": dup_club.pk, "date": "2026-11-20", "rules_name": "fft", "rounds_planned": "5",
-         "boards_per_round": "40", "comparison": "matchpoints", "team_size": "0"},
+        {"name": "X", "club": dup_club.pk, "date": "2026-11-20", "rules_name": "fft",
+         "rounds_planned": "5", "boards_per_round": "40", "comparison": "matchpoints",
+         "team_size": "0"},
     )  # fmt: skip
     assert response.status_code == 200
     assert "boards_per_round" in response.context["form"].errors
