@@ -211,3 +211,16 @@ def test_a_stranger_cannot_seat_or_configure(seated_event, stranger):
 
     with pytest.raises(PermissionDenied):
         services.clear_seating(by=stranger, event=seated_event)
+
+
+def test_club_night_table_pages_cannot_change_a_duplicate_movement(seated_event, organiser):
+    from tournaments.services.tables import add_table, delete_table, edit_table
+
+    table = Table.objects.filter(round__event=seated_event).first()
+    players = [seat.player for seat in table.seats.order_by("position")]
+    with pytest.raises(EventError):
+        add_table(by=organiser, event=seated_event, number=9, players=players)
+    with pytest.raises(EventError):
+        edit_table(by=organiser, table=table, number=table.number, players=players[::-1])
+    with pytest.raises(EventError):
+        delete_table(by=organiser, table=table)
