@@ -15,9 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..models import AuditEntry, Club, Event
+from ..rules import typography
 from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
@@ -102,7 +104,7 @@ def set_tournament_format(
         "team_size": team_size,
     }
     changes = [
-        f"{labels[name]}: {getattr(event, name)} → {value}"
+        f"{typography.label(labels[name], get_language())} {getattr(event, name)} → {value}"
         for name, value in new.items()
         if getattr(event, name) != value
     ]
