@@ -30,9 +30,11 @@ from django.db.models import (
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..models import Hand, HandScore, Player, Round, Seat, Table
+from ..rules import typography
 from ..rules.collation import sort_key
 from ..rules.dealing import next_dealer
 from .access import is_organiser, organised_events
@@ -233,12 +235,22 @@ class HistoryEntry:
     who: Any  # a user or None
     change_type: str  # "+", "~", "-"
     change_label: str
-    reason: str
+    reason: str  # why, in the reader's language ("" when nothing was said)
     changes: list[FieldChange]
 
 
 def _change_label(history_type: str) -> str:
     return {"+": _("created"), "~": _("changed"), "-": _("deleted")}.get(history_type, "?")
+
+
+def _reason(stored: str | None) -> str:
+    """The stored reason code (Hand.ChangeReason) in the reader's language; a reason
+    that is no code (written by hand in the admin's history) is shown as it is."""
+    if not stored:
+        return ""
+    if stored in Hand.ChangeReason.values:
+        return str(Hand.ChangeReason(stored).label)
+    return stored
 
 
 def _display(name: str, value: Any, players: dict[int, Player]) -> str:
@@ -256,7 +268,7 @@ def _display(name: str, value: Any, players: dict[int, Player]) -> str:
         for item in value if isinstance(value, list) else []:
             player = players.get(item.get("player")) if isinstance(item, dict) else None
             who = player.name if player else f"#{item.get('player')}"
-            parts.append(f"{who}: {item.get('size')}")
+            parts.append(f"{typography.label(who, get_language())} {item.get('size')}")
         return ", ".join(parts) or "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
@@ -326,7 +338,7 @@ def _history(records: list[Any]) -> list[HistoryEntry]:
                 who=record.history_user,
                 change_type=record.history_type,
                 change_label=_change_label(record.history_type),
-                reason=record.history_change_reason or "",
+                reason=_reason(record.history_change_reason),
                 changes=changes,
             )
         )
