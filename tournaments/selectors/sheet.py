@@ -38,6 +38,7 @@ from ..rules import typography
 from ..rules.collation import sort_key
 from ..rules.dealing import next_dealer
 from .access import is_organiser, organised_events
+from .hand_details import HandDetail, hand_details
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -131,10 +132,17 @@ class SheetRow:
     cells: list[SheetCell]
     made: bool | None  # the taker's row says; None for a passed hand
     check: int  # the sum of the hand's score rows: 0 on a sound sheet
+    # Oudlers and bonuses (petit au bout, poignées, chelem, misères), shown compactly.
+    details: list[HandDetail] = field(default_factory=list)
 
     @property
     def balanced(self) -> bool:
         return self.check == 0
+
+    @property
+    def detail_line(self) -> str:
+        """"2 oudlers · petit au bout (defence)": worded when the page prints it."""
+        return " · ".join(str(detail) for detail in self.details)
 
 
 @dataclass
@@ -173,6 +181,7 @@ def sheet(table: Table) -> Sheet:
     extra = sorted(extra_players.values(), key=lambda p: sort_key(p.name))
     players = [seat.player for seat in seats] + extra
 
+    by_id = {player.pk: player for player in players}
     running = [0] * len(players)
     rows: list[SheetRow] = []
     for hand in hands:
@@ -192,6 +201,7 @@ def sheet(table: Table) -> Sheet:
                 cells=cells,
                 made=taker_row.made if taker_row else None,
                 check=sum(s.points for s in by_player.values()),
+                details=hand_details(hand, by_id),
             )
         )
     return Sheet(
