@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments.models import Club, Event, Round
 from tournaments.selectors.access import SYSTEM
@@ -262,3 +263,12 @@ def test_player_page_queries_do_not_grow_with_events(
         response = client.get(players[1].get_absolute_url())
     assert len(response.context["events"]) == events
     assert {e.total for e in response.context["events"]} == {240 - 80}
+
+
+def test_table_sheet_names_its_round(client, played_night, table4):
+    """Issue 15: the public table page named the event and the table, not the round."""
+    Round.objects.filter(pk=table4.round_id).update(number=2)
+    with translation.override("en"):
+        html = client.get(reverse("table_public", args=[table4.pk])).content.decode()
+    title = html.split('id="table-title">')[1].split("</h2>")[0]
+    assert title.startswith("Round 2 · Table 1")
