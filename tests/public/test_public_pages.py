@@ -178,6 +178,9 @@ def test_table_sheet_of_five_shows_partner_and_passed_hand(client, played_night,
     ]
     assert [c.points for c in sheet.rows[2].cells] == [0, 0, 0, 0, 0]
     assert sheet.totals == [135, 55, -30, -55, -105]
+    # Its mode, from the selector (the template no longer counts the seats itself).
+    assert sheet.mode.five_mode == table5.get_five_mode_display()
+    assert sheet.mode.dealer_sits_out is False
 
 
 def test_table_sheet_without_hands_is_empty(client, club_night, table4):

@@ -38,6 +38,7 @@ from ..rules import typography
 from ..rules.collation import sort_key
 from ..rules.dealing import next_dealer
 from .access import is_organiser, organised_events
+from .fairness import TableMode, table_mode
 from .hand_details import HandDetail, hand_details
 
 User = AbstractBaseUser | AnonymousUser
@@ -141,7 +142,7 @@ class SheetRow:
 
     @property
     def detail_line(self) -> str:
-        """"2 oudlers · petit au bout (defence)": worded when the page prints it."""
+        """ "2 oudlers · petit au bout (defence)": worded when the page prints it."""
         return " · ".join(str(detail) for detail in self.details)
 
 
@@ -152,6 +153,7 @@ class Sheet:
     rows: list[SheetRow]
     totals: list[int]
     shows_partner: bool
+    mode: TableMode  # the dealer sits out; the mode's name at a table of 5
     total_check: int = 0
     unbalanced: list[int] = field(default_factory=list)
 
@@ -210,6 +212,7 @@ def sheet(table: Table) -> Sheet:
         rows=rows,
         totals=list(running),
         shows_partner=len(seats) == 5 and table.five_mode == Table.FiveMode.CALLED_KING,
+        mode=table_mode(table, len(seats)),
         total_check=sum(running),
         unbalanced=[row.hand.number for row in rows if not row.balanced],
     )

@@ -37,7 +37,6 @@ from .rounds import (
     generate_round,
     present_players,
     regenerate_round,
-    round_started,
     swap_players,
 )
 from .tables import set_scorekeepers
@@ -51,7 +50,6 @@ __all__ = [
     "regenerate_round",
     "register_entrant",
     "register_player",
-    "round_started",
     "set_registration_present",
     "set_scorekeepers",
     "set_tournament_format",

@@ -22,8 +22,9 @@ from django.views.decorators.http import require_POST
 
 import scoring
 
-from ..forms.hand import TOTAL_POINTS, DeleteHandForm, HandForm
+from ..forms.hand import DeleteHandForm, HandForm
 from ..models import Hand, Table
+from ..rules import points as card_points
 from ..selectors import access, locks
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
@@ -121,7 +122,7 @@ def _scored(form: HandForm, hand: Hand) -> dict[str, Any]:
         else:
             role = ""
         rows.append({"player": seat.player, "score": result.scores.get(player_id, 0), "role": role})
-    defence_points = None if hand.passed else TOTAL_POINTS - hand.points
+    defence_points = None if hand.passed else card_points.other_camp(hand.points)
     return {"result": result, "rows": rows, "hand": hand, "defence_points": defence_points}
 
 
