@@ -121,6 +121,8 @@ def test_deleting_a_hand_numbers_the_later_ones_down(login, scorekeeper, table4)
     change = {c.label: (c.before, c.after) for c in renumbered[0].changes}
     assert change == {str(Hand._meta.get_field("number").verbose_name): ("4", "3")}
     assert all(e.who == scorekeeper for e in renumbered)
+    # A renumbered hand's history is titled by its number now.
+    assert sheet_selectors.hand_history(left[2].pk).number == 3
     # The charts' running totals are the sheet's, hand for hand.
     shown = sheet(table4)
     series = {

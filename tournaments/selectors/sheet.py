@@ -371,6 +371,12 @@ class History:
     table: Table | None
     entries: list[HistoryEntry]
 
+    @property
+    def number(self) -> int | None:
+        """The hand's number as the sheet shows it now (or did when it was deleted): its
+        latest record's, since deleting an earlier hand numbers it down."""
+        return self.entries[-1].number if self.entries else None
+
 
 def hand_history(hand_id: int) -> History:
     """Every change to one hand, oldest first (also for a deleted hand)."""
