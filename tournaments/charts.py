@@ -17,6 +17,15 @@ from xml.sax.saxutils import escape, quoteattr
 
 from django.utils import formats
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from .rules import typography
+
+
+def label(text: str) -> str:
+    """A tooltip's label and its colon, spaced as the reader's language sets it."""
+    return typography.label(text, get_language())
+
 
 # The viewBox is narrow on purpose: on a 390px phone it is drawn at about 0.85 scale,
 # so 12-unit text stays readable; on a desktop the figure is capped by CSS.
@@ -261,7 +270,7 @@ def line_chart(
             for x, y in item.points:
                 parts.append(
                     f'<circle cx="{_c(frame.x(x))}" cy="{_c(frame.y(y))}" r="2.5">'
-                    f"<title>{escape(str(item.label))}: {escape(number(y))}</title></circle>"
+                    f"<title>{escape(label(str(item.label)))} {escape(number(y))}</title></circle>"
                 )
             parts.append("</g>")
 
@@ -317,7 +326,7 @@ def bar_chart(
         top = min(frame.y(item.value), zero)
         size = abs(frame.y(item.value) - zero)
         colour = POSITIVE if item.value >= 0 else NEGATIVE
-        hover = f"{item.detail or item.label}: {number(item.value)}"
+        hover = f"{label(str(item.detail or item.label))} {number(item.value)}"
         parts.append(
             f'<rect class="bar" x="{_c(centre - bar_width / 2)}" y="{_c(top)}"'
             f' width="{_c(bar_width)}" height="{_c(max(size, 1))}" fill="{colour}">'

@@ -67,11 +67,19 @@ def test_scorekeeper_enters_hands_live_and_organiser_locks_the_sheet(
     log_in(desktop, organiser.username, PASSWORD)
     desktop.goto(sheet_url)
     desktop.click("#validate-sheet")
+    # Validating asks first, saying what will happen (issue 15).
+    desktop.locator("#validation-effects").wait_for()
+    screenshot(desktop, "score-sheet-validate-question")
+    desktop.click("#confirm-validate")
     desktop.locator("#validated-badge").wait_for()
     screenshot(desktop, "score-sheet-validated")
 
     phone.goto(sheet_url)
     assert phone.locator("#add-hand").count() == 0
     assert phone.locator("a[href*='/edit/']").count() == 0
-    response = phone.goto(reverse("hand_edit", args=[Hand.objects.get(number=1).pk]))
-    assert response.status == 403
+    assert phone.locator("#sheet-lock").is_visible()  # why, and whom to ask
+    # An edit link kept from before leads back to the sheet, with the reason.
+    phone.goto(reverse("hand_edit", args=[Hand.objects.get(number=1).pk]))
+    phone.wait_for_url(f"**{sheet_url}")
+    assert phone.locator(".alert-warning").count() == 1
+    screenshot(phone, "score-sheet-locked")

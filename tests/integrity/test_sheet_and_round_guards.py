@@ -127,6 +127,24 @@ def test_the_sheet_page_asks_to_confirm_an_unexpected_count(tournament, organise
     assert table.is_validated
 
 
+def test_the_planned_deals_are_confirmed_too_without_the_warning(tournament, organiser):
+    """Issue 15: validating always asks; the deal-count warning only when it applies."""
+    table = generate_round(by=organiser, event=tournament).tables.first()
+    store(table, organiser, count=4)
+    client = logged_in(organiser)
+    url = reverse("table_validate", args=[table.pk])
+    response = client.post(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="confirm-validate"' in html and 'id="deal-count-mismatch"' not in html
+    assert response.context["preview"].planned == response.context["preview"].entered == 4
+    table.refresh_from_db()
+    assert not table.is_validated
+    assert client.post(url, {"confirm": "1"}).status_code == 302
+    table.refresh_from_db()
+    assert table.is_validated
+
+
 # --- swaps -----------------------------------------------------------------------------
 
 

@@ -29,6 +29,10 @@ from tournaments.services.hands import save_hand
 KEY_INPUT = re.compile(r'name="submission_key" value="([0-9a-f-]{36})"')
 
 
+# The sheet's "Validate" button asks first; the confirmation posts this.
+CONFIRMED = {"confirm": "1"}
+
+
 def keyed(data: dict[str, Any], key: uuid.UUID) -> dict[str, Any]:
     return {**data, "submission_key": str(key)}
 
@@ -150,7 +154,7 @@ def test_a_key_used_by_another_form_is_not_that_forms_answer(login, table4, scor
     client = login(scorekeeper)
     key = uuid.uuid4()
     client.post(reverse("hand_new", args=[table4.pk]), keyed(hand_data(table4), key))
-    response = client.post(reverse("table_validate", args=[table4.pk]), keyed({}, key))
+    response = client.post(reverse("table_validate", args=[table4.pk]), keyed(CONFIRMED, key))
     assert response.status_code == 302
     table4.refresh_from_db()
     assert table4.is_validated
@@ -173,7 +177,7 @@ def test_a_double_tap_on_validate_validates_once(login, play, table4, scorekeepe
     play(table4)
     client = login(scorekeeper)
     url = reverse("table_validate", args=[table4.pk])
-    data = keyed({}, uuid.uuid4())
+    data = keyed(CONFIRMED, uuid.uuid4())
     first = client.post(url, data)
     table4.refresh_from_db()
     validated_at = table4.validated_at
@@ -185,9 +189,34 @@ def test_a_double_tap_on_validate_validates_once(login, play, table4, scorekeepe
     assert table4.validated_at == validated_at is not None
 
 
+def test_the_validate_button_asks_first_and_its_key_validates_once(
+    login, play, table4, scorekeeper
+):
+    """The sheet's button carries the key; the confirmation sends it back with its own
+    button, so a double tap there validates once, and the first press wrote nothing."""
+    play(table4)
+    client = login(scorekeeper)
+    url = reverse("table_validate", args=[table4.pk])
+    key = uuid.uuid4()
+    question = client.post(url, keyed({}, key))
+    assert question.status_code == 200
+    assert f'name="submission_key" value="{key}"' in question.content.decode()
+    assert not Submission.objects.exists()
+    table4.refresh_from_db()
+    assert not table4.is_validated
+    first = client.post(url, keyed(CONFIRMED, key))
+    table4.refresh_from_db()
+    validated_at = table4.validated_at
+    second = client.post(url, keyed(CONFIRMED, key))
+    assert first.status_code == second.status_code == 302
+    table4.refresh_from_db()
+    assert table4.validated_at == validated_at is not None
+    assert Submission.objects.count() == 1
+
+
 def test_a_double_tap_on_reopen_answers_twice(login, play, table4, scorekeeper, organiser):
     play(table4)
-    login(scorekeeper).post(reverse("table_validate", args=[table4.pk]))
+    login(scorekeeper).post(reverse("table_validate", args=[table4.pk]), CONFIRMED)
     client = login(organiser)
     data = keyed({}, uuid.uuid4())
     url = reverse("table_reopen", args=[table4.pk])

@@ -204,6 +204,11 @@ def test_dashboard_shows_tables_players_scorekeepers_and_hands(
     # a table with hands offers no delete button; an empty one does
     assert reverse("table_delete", args=[table4.pk]) not in html
     assert reverse("table_delete", args=[table5.pk]) in html
+    # ...as rules.tables says, and the table of 5 names its mode: the selector's answers
+    assert [t.deletable for t in dashboard.tables] == [False, True]
+    assert [t.mode.five_mode for t in dashboard.tables] == [None, fr("called king (5 players)")]
+    # "Rule set :" with French typography (issue 15): a no-break space before the colon
+    assert fr("Rule set") + "\u00a0:" in html
 
 
 def test_dashboard_of_a_published_event_offers_unpublish(organiser_client, club_night):

@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments.models import Club, Event, Round
 from tournaments.selectors.access import SYSTEM
@@ -177,6 +178,9 @@ def test_table_sheet_of_five_shows_partner_and_passed_hand(client, played_night,
     ]
     assert [c.points for c in sheet.rows[2].cells] == [0, 0, 0, 0, 0]
     assert sheet.totals == [135, 55, -30, -55, -105]
+    # Its mode, from the selector (the template no longer counts the seats itself).
+    assert sheet.mode.five_mode == table5.get_five_mode_display()
+    assert sheet.mode.dealer_sits_out is False
 
 
 def test_table_sheet_without_hands_is_empty(client, club_night, table4):
@@ -262,3 +266,12 @@ def test_player_page_queries_do_not_grow_with_events(
         response = client.get(players[1].get_absolute_url())
     assert len(response.context["events"]) == events
     assert {e.total for e in response.context["events"]} == {240 - 80}
+
+
+def test_table_sheet_names_its_round(client, played_night, table4):
+    """Issue 15: the public table page named the event and the table, not the round."""
+    Round.objects.filter(pk=table4.round_id).update(number=2)
+    with translation.override("en"):
+        html = client.get(reverse("table_public", args=[table4.pk])).content.decode()
+    title = html.split('id="table-title">')[1].split("</h2>")[0]
+    assert title.startswith("Round 2 · Table 1")

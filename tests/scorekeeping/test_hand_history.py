@@ -61,7 +61,25 @@ def test_table_history_includes_deleted_hands(login, organiser, table4, edited_a
         (first, "~"),
         (second, "-"),
     ]
-    assert entries[-1].reason == "deleted"
+    # The stored code is worded in the reader's language, never shown raw (issue 15).
+    assert entries[-1].reason == str(Hand.ChangeReason.DELETED.label)
+    assert entries[-1].reason != "deleted"
+    assert '<small class="text-muted">deleted</small>' not in response.content.decode()
+
+
+def test_old_and_hand_written_reasons_still_read(login, organiser, table4, edited_and_deleted):
+    """Records written before the codes said "deleted" (the code itself, so they read as
+    the new ones); a reason typed in the admin's history is shown as it was typed."""
+    first, second = edited_and_deleted
+    Hand.history.filter(id=second, history_type="-").update(history_change_reason="deleted")
+    Hand.history.filter(id=first, history_type="~").update(history_change_reason="typo fixed")
+    entries = (
+        login(organiser).get(reverse("table_history", args=[table4.pk])).context["history"].entries
+    )
+    reasons = {(e.hand_id, e.change_type): e.reason for e in entries}
+    assert reasons[(second, "-")] == str(Hand.ChangeReason.DELETED.label)
+    assert reasons[(first, "~")] == "typo fixed"
+    assert reasons[(first, "+")] == ""
 
 
 def test_history_of_a_deleted_hand_is_still_readable(login, organiser, edited_and_deleted):

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments.models import Event
+from tournaments.models import Event, Round
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -243,3 +243,14 @@ def test_a_long_history_is_listed_and_charted_one_page_at_a_time(
     assert len(third.context["event_choices"]) == 6
     # A page past the end shows the last one, as Django's get_page does.
     assert client.get(anne.get_absolute_url(), {"page": 99}).context["events_page"].number == 2
+
+
+def test_best_and_worst_hands_name_their_event_round_and_table(season, anne):
+    """Issue 15: "Soirée 1, table 1, hand 6" left out the round."""
+    Round.objects.filter(event=season.first).update(number=3)
+    with translation.override("en"):
+        html = Client().get(reverse("player_public", args=[anne.pk])).content.decode()
+    best = html.split('id="best-hand"')[1].split("</li>")[0]
+    worst = html.split('id="worst-hand"')[1].split("</li>")[0]
+    assert "Soirée 1, round 3, table 1, hand 6" in best
+    assert "Soirée 1, round 3, table 1, hand 2" in worst

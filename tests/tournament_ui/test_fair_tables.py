@@ -7,12 +7,18 @@ from __future__ import annotations
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext
 
 from tournaments.errors import EventError
-from tournaments.models import Player, Registration, Round, Team
+from tournaments.models import Player, Registration, Round, Table, Team
 from tournaments.selectors.access import SYSTEM
+from tournaments.selectors.tournament import redraw_refusal
 from tournaments.services.hands import planned_deals
 from tournaments.services.tournament import generate_round
+
+from ..factories import store_hand
 
 
 @pytest.fixture
@@ -119,3 +125,46 @@ def test_seating_refuses_a_team_whose_present_members_do_not_match(
 def test_no_warning_in_an_individual_event(organiser_client, tournament, registered):
     page = organiser_client.get(reverse("tournament_registrations", args=[tournament.pk]))
     assert page.context["teams_warning"] is None
+
+
+def test_a_called_king_table_of_five_is_not_said_to_rest_its_dealer(
+    organiser_client, tournament, seventeen
+):
+    """Issue 14: the round pages took "5 seats" for "the dealer sits out"; a table of 5
+    switched to called king (everybody plays) was told to rest its dealer."""
+    round_ = generate_round(by=SYSTEM, event=tournament)
+    five = by_size(round_)[5][0]
+    said = {  # what each page says of such a table, in the pages' language (French)
+        "round_manage": "Table of 5: the dealer sits out each deal (seat 1 deals first, "
+        "then seat 2, and so on).",
+        "round_print": "The dealer sits out each deal.",
+        "round_sheets": "Table of 5: the dealer sits out each deal and scores 0.",
+    }
+    with translation.override("fr"):
+        said = {name: escape(gettext(text)) for name, text in said.items()}
+    urls = {name: reverse(name, args=[round_.pk]) for name in said}
+    for name, url in urls.items():  # the tournament's mode: the dealer sits out
+        assert organiser_client.get(url).content.decode().count(said[name]) == 1, name
+    Table.objects.filter(pk=five.pk).update(five_mode=Table.FiveMode.CALLED_KING)
+    for name, url in urls.items():
+        assert said[name] not in organiser_client.get(url).content.decode(), name
+    page = organiser_client.get(urls["round_manage"])
+    row = next(r for r in page.context["rows"] if r["table"].pk == five.pk)
+    assert row["mode"].dealer_sits_out is False and row["plan"].each_plays is None
+
+
+def test_the_round_page_and_the_redraw_ask_one_selector(
+    organiser, organiser_client, tournament, seventeen
+):
+    """The round page (no button, the reason) and the redraw (refused) give the same
+    answer, from selectors.tournament.redraw_refusal(round)."""
+    round_ = generate_round(by=SYSTEM, event=tournament)
+    assert redraw_refusal(round_) is None
+    store_hand(round_.tables.first(), organiser)
+    page = organiser_client.get(reverse("round_manage", args=[round_.pk]))
+    reason = redraw_refusal(round_)
+    assert reason and page.context["redraw_refusal"] == reason
+    response = organiser_client.post(
+        reverse("round_redraw", args=[round_.pk]), {"confirm": "1"}, follow=True
+    )
+    assert [str(m) for m in response.context["messages"]] == [reason]

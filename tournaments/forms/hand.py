@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 
 from ..models import Hand, Seat, Table
+from ..rules import points as card_points
 from .hand_errors import (
     ENGINE_FIELD_TO_HAND_FIELD,
     FALLBACK_MESSAGE,
@@ -58,7 +59,8 @@ __all__ = [
     "hand_error_message",
 ]
 
-TOTAL_POINTS = 91
+# The deck's card points (rules.points, from the engine): one number for the whole site.
+TOTAL_POINTS = card_points.TOTAL_POINTS
 
 POINTS_RE = re.compile(r"[+-]?\d{1,4}(?:[.,]\d{1,4})?")
 
@@ -237,7 +239,7 @@ class HandForm(forms.Form):
                     ),
                 )
             elif cleaned.get("points_camp") == "defence":
-                cleaned["points"] = TOTAL_POINTS - cleaned["points"]
+                cleaned["points"] = card_points.other_camp(cleaned["points"])
         return cleaned
 
     def build_hand(self, hand: Hand | None = None) -> Hand:

@@ -46,6 +46,14 @@ class Hand(models.Model):
         TAKER = "taker", _("taker camp")
         DEFENCE = "defence", _("defence")
 
+    class ChangeReason(models.TextChoices):
+        """Why a history record of a hand was written (django-simple-history's
+        change reason), stored as a code and worded in the reader's language when shown.
+        Records written before the codes also say "deleted"."""
+
+        DELETED = "deleted", _("removed from the score sheet")
+        RENUMBERED = "renumbered", _("renumbered: an earlier hand was deleted")
+
     table = models.ForeignKey(
         Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="hands"
     )

@@ -29,3 +29,19 @@ def next_dealer(seats: Sequence[T], previous: T | None, hands_played: int) -> T:
     if previous is not None and previous in seats:
         return seats[(seats.index(previous) + 1) % len(seats)]
     return dealer_for(hands_played + 1, seats)
+
+
+# A game mode for five applies at a table of this size only.
+FIVE = 5
+
+
+def has_five_mode(size: int) -> bool:
+    """Whether a table of `size` plays in one of the modes of five (called king, or the
+    dealer sits out): only a table of 5 has a mode to tell."""
+    return size == FIVE
+
+
+def dealer_sits_out(size: int, *, dealer_out_mode: bool) -> bool:
+    """Whether the dealer sits out each deal: at a table of 5 in "dealer sits out" mode
+    only; at a called-king table of 5, as at 3 and 4, everybody plays every deal."""
+    return has_five_mode(size) and dealer_out_mode

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from . import dealing
 from .dealing import dealer_for
 
 # Reason codes (the web app words them): the format's d is not a multiple of 4, so
@@ -35,10 +36,19 @@ class TableDeals:
         """Every seat plays the same number of deals."""
         return len(set(self.plays)) == 1
 
+    @property
+    def each_plays(self) -> int | None:
+        """The deals each player plays when that is not every deal of the table (a
+        table of 5 where the dealer sits out: 4 of its 5) and the same for all; None
+        when everybody plays every deal, or the seats play different numbers."""
+        if self.equal and self.plays and self.plays[0] != self.deals:
+            return self.plays[0]
+        return None
+
 
 def deals_played(size: int, deals: int, *, dealer_sits_out: bool) -> tuple[int, ...]:
     """Deals each seat plays when the table plays `deals` deals, following the rotation."""
-    if size != 5 or not dealer_sits_out:
+    if not dealing.dealer_sits_out(size, dealer_out_mode=dealer_sits_out):
         return (deals,) * size
     seats = list(range(size))
     out = Counter(dealer_for(n, seats) for n in range(1, deals + 1))
@@ -48,7 +58,7 @@ def deals_played(size: int, deals: int, *, dealer_sits_out: bool) -> tuple[int, 
 def table_deals(d: int, size: int, *, dealer_sits_out: bool) -> TableDeals:
     """The deals a table of `size` plays when the format plans `d` per round."""
     deals, reason = d, None
-    if size == 5 and dealer_sits_out:
+    if dealing.dealer_sits_out(size, dealer_out_mode=dealer_sits_out):
         if d % 4 == 0:
             deals = d * 5 // 4
         else:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..models import Event, Table, Team
+from ..rules import dealing
 from ..rules import deals as deal_rules
 
 
@@ -29,6 +30,26 @@ def table_plan(table: Table, event: Event | None = None) -> deal_rules.TableDeal
         event.deals_per_round,
         len(table.seats.all()),
         dealer_sits_out=table.five_mode == Table.FiveMode.DEALER_OUT,
+    )
+
+
+@dataclass(frozen=True)
+class TableMode:
+    """How a table plays, for the pages that say it (rules.dealing decides)."""
+
+    dealer_sits_out: bool  # the dealer sits out each deal (a table of 5 in that mode)
+    five_mode: str | None  # the mode's name at a table of 5 ("called king"...); else None
+
+
+def table_mode(table: Table, size: int | None = None) -> TableMode:
+    """The table's mode; `size` when the caller knows it, else its seats are counted
+    from `table.seats.all()` (no query when they are prefetched)."""
+    size = len(table.seats.all()) if size is None else size
+    return TableMode(
+        dealer_sits_out=dealing.dealer_sits_out(
+            size, dealer_out_mode=table.five_mode == Table.FiveMode.DEALER_OUT
+        ),
+        five_mode=str(table.get_five_mode_display()) if dealing.has_five_mode(size) else None,
     )
 
 

@@ -30,12 +30,16 @@ from django.db.models import (
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..models import Hand, HandScore, Player, Round, Seat, Table
+from ..rules import typography
 from ..rules.collation import sort_key
 from ..rules.dealing import next_dealer
 from .access import is_organiser, organised_events
+from .fairness import TableMode, table_mode
+from .hand_details import HandDetail, hand_details
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -129,10 +133,17 @@ class SheetRow:
     cells: list[SheetCell]
     made: bool | None  # the taker's row says; None for a passed hand
     check: int  # the sum of the hand's score rows: 0 on a sound sheet
+    # Oudlers and bonuses (petit au bout, poignées, chelem, misères), shown compactly.
+    details: list[HandDetail] = field(default_factory=list)
 
     @property
     def balanced(self) -> bool:
         return self.check == 0
+
+    @property
+    def detail_line(self) -> str:
+        """ "2 oudlers · petit au bout (defence)": worded when the page prints it."""
+        return " · ".join(str(detail) for detail in self.details)
 
 
 @dataclass
@@ -142,6 +153,7 @@ class Sheet:
     rows: list[SheetRow]
     totals: list[int]
     shows_partner: bool
+    mode: TableMode  # the dealer sits out; the mode's name at a table of 5
     total_check: int = 0
     unbalanced: list[int] = field(default_factory=list)
 
@@ -171,6 +183,7 @@ def sheet(table: Table) -> Sheet:
     extra = sorted(extra_players.values(), key=lambda p: sort_key(p.name))
     players = [seat.player for seat in seats] + extra
 
+    by_id = {player.pk: player for player in players}
     running = [0] * len(players)
     rows: list[SheetRow] = []
     for hand in hands:
@@ -190,6 +203,7 @@ def sheet(table: Table) -> Sheet:
                 cells=cells,
                 made=taker_row.made if taker_row else None,
                 check=sum(s.points for s in by_player.values()),
+                details=hand_details(hand, by_id),
             )
         )
     return Sheet(
@@ -198,6 +212,7 @@ def sheet(table: Table) -> Sheet:
         rows=rows,
         totals=list(running),
         shows_partner=len(seats) == 5 and table.five_mode == Table.FiveMode.CALLED_KING,
+        mode=table_mode(table, len(seats)),
         total_check=sum(running),
         unbalanced=[row.hand.number for row in rows if not row.balanced],
     )
@@ -233,12 +248,22 @@ class HistoryEntry:
     who: Any  # a user or None
     change_type: str  # "+", "~", "-"
     change_label: str
-    reason: str
+    reason: str  # why, in the reader's language ("" when nothing was said)
     changes: list[FieldChange]
 
 
 def _change_label(history_type: str) -> str:
     return {"+": _("created"), "~": _("changed"), "-": _("deleted")}.get(history_type, "?")
+
+
+def _reason(stored: str | None) -> str:
+    """The stored reason code (Hand.ChangeReason) in the reader's language; a reason
+    that is no code (written by hand in the admin's history) is shown as it is."""
+    if not stored:
+        return ""
+    if stored in Hand.ChangeReason.values:
+        return str(Hand.ChangeReason(stored).label)
+    return stored
 
 
 def _display(name: str, value: Any, players: dict[int, Player]) -> str:
@@ -256,7 +281,7 @@ def _display(name: str, value: Any, players: dict[int, Player]) -> str:
         for item in value if isinstance(value, list) else []:
             player = players.get(item.get("player")) if isinstance(item, dict) else None
             who = player.name if player else f"#{item.get('player')}"
-            parts.append(f"{who}: {item.get('size')}")
+            parts.append(f"{typography.label(who, get_language())} {item.get('size')}")
         return ", ".join(parts) or "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
@@ -326,7 +351,7 @@ def _history(records: list[Any]) -> list[HistoryEntry]:
                 who=record.history_user,
                 change_type=record.history_type,
                 change_label=_change_label(record.history_type),
-                reason=record.history_change_reason or "",
+                reason=_reason(record.history_change_reason),
                 changes=changes,
             )
         )
@@ -345,6 +370,12 @@ def _records(**filters: Any) -> list[Any]:
 class History:
     table: Table | None
     entries: list[HistoryEntry]
+
+    @property
+    def number(self) -> int | None:
+        """The hand's number as the sheet shows it now (or did when it was deleted): its
+        latest record's, since deleting an earlier hand numbers it down."""
+        return self.entries[-1].number if self.entries else None
 
 
 def hand_history(hand_id: int) -> History:

@@ -16,6 +16,8 @@ from ..models import Club, Event, EventResult, Player, Seat, Table
 from ..models.collation import by_name
 from ..rules.collation import sort_key
 from ..rules.ranking import rank_rows
+from ..rules.tables import may_delete_table
+from . import fairness
 from .access import Namer, full_names
 
 # --- club night results ------------------------------------------------------
@@ -112,8 +114,14 @@ class Dashboard:
 
 
 def event_dashboard(event: Event) -> Dashboard:
-    """What an organiser watches during an evening: tables, seats, scorekeepers, hands."""
+    """What an organiser watches during an evening: tables, seats, scorekeepers, hands.
+
+    Each table also carries what the page says of it: `mode` (fairness.TableMode) and
+    `deletable` (rules.tables.may_delete_table), so the template decides nothing."""
     tables = event_tables(event, with_scorekeepers=True)
+    for table in tables:
+        table.mode = fairness.table_mode(table)
+        table.deletable = may_delete_table(hand_count=table.hand_count)
     return Dashboard(
         tables=tables,
         hand_count=sum(t.hand_count for t in tables),

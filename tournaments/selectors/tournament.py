@@ -16,7 +16,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from ..models import Event, EventResult, Player, Registration, Round, Season, Seat, Table
+from ..models import Event, EventResult, Hand, Player, Registration, Round, Season, Seat, Table
 from ..models.collation import by_name
 from ..planning import seating
 from ..rules import publication
@@ -162,11 +162,23 @@ def round_meetings(round: Round, tables: Sequence[Table]) -> RoundMeetings:
     )
 
 
-def redraw_refusal(round: Round, *, later_rounds: bool, has_hands: bool) -> str | None:
-    """Why a round may not be redrawn, for the organiser; None when it may."""
-    if has_hands:
+def round_started(round: Round) -> bool:
+    """Whether a hand was entered at any table of the round."""
+    return Hand.objects.filter(table__round=round).exists()
+
+
+def later_rounds(round: Round) -> bool:
+    """Whether a later round of the event is seated already."""
+    return Round.objects.filter(event=round.event_id, number__gt=round.number).exists()
+
+
+def redraw_refusal(round: Round) -> str | None:
+    """Why a round may not be redrawn, for the organiser; None when it may. The one
+    answer for the round page (no button), the redraw view and the service (which
+    asks again once it holds the round's lock); two small queries."""
+    if round_started(round):
         return _("Hands have been entered in this round: it cannot be redrawn.")
-    if later_rounds:
+    if later_rounds(round):
         # Later rounds were seated to avoid this round's meetings: redrawing it would
         # silently make them wrong.
         return _("A later round is already seated: this round can no longer be redrawn.")

@@ -237,13 +237,32 @@ def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
     current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
     if current is None or current.version != expected_version:
         raise HandConflict(current)
-    current._change_reason = "deleted"  # kept by django-simple-history
+    current._change_reason = Hand.ChangeReason.DELETED.value  # kept by django-simple-history
     current.delete()
+    _close_the_gap(table, after=current.number)
     refresh_event_results(
         event_id=table.round.event_id,
         player_ids=list(table.seats.values_list("player_id", flat=True)),
     )
     touch(events=[table.round.event_id])
+
+
+def _close_the_gap(table: Table, *, after: int) -> None:
+    """Number the table's later hands down by one, so the sheet, the history and the
+    charts count 1, 2, 3... alike after a deletion.
+
+    One save per hand, lowest first: each takes the number just freed, so the unique
+    (table, number) is never broken, and each renumbering is a history record of its
+    own (reason RENUMBERED). Only the number changes: the dealer (and so who sat out)
+    is stored with each hand and stays; the version does not change either, because
+    it guards what the scorekeeper typed: a form still open on a renumbered hand saves
+    onto the same hand, which keeps its new number (save_hand reads it from the row).
+    The table's row is locked by the caller, as save_hand locks it, so no hand is
+    numbered meanwhile."""
+    for hand in table.hands.filter(number__gt=after).order_by("number"):
+        hand.number -= 1
+        hand._change_reason = Hand.ChangeReason.RENUMBERED.value
+        hand.save(update_fields=["number"])
 
 
 def planned_deals(table: Table) -> int | None:

@@ -25,7 +25,7 @@ from ..planning import seating
 from ..selectors import access
 from ..selectors.access import Actor
 from ..selectors.fairness import describe_teams, mismatched_teams
-from ..selectors.tournament import next_round_of, previous_seatings
+from ..selectors.tournament import next_round_of, previous_seatings, redraw_refusal
 from . import audit
 from .cache import touch
 from .hands import seat_table
@@ -166,23 +166,15 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     return round_
 
 
-def round_started(round_: Round) -> bool:
-    return Hand.objects.filter(table__round=round_).exists()
-
-
 @transaction.atomic
 def regenerate_round(*, by: Actor, round: Round, attempt: int = 1) -> Round:
     """Seat a round again (new draw) as long as no hand has been entered in it."""
     access.require_event(by, round.event)
     round_ = Round.objects.select_for_update().get(pk=round.pk)
-    if round_started(round_):
-        raise ValidationError(_("Hands have been entered in this round: it cannot be redrawn."))
-    if Round.objects.filter(event=round_.event_id, number__gt=round_.number).exists():
-        raise ValidationError(
-            _("A later round is already seated: this round can no longer be redrawn.")
-        )
-    if round_.status == Round.Status.LOCKED:
-        raise ValidationError(_("This round is locked: reopen a sheet before redrawing it."))
+    # The page's answer again, now that the round's row is locked.
+    refusal = redraw_refusal(round_)
+    if refusal:
+        raise ValidationError(refusal)
     event = round_.event
     require_complete_teams(event)
     players, teams = present_players(event)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import EventError
 from ..models import AuditEntry, Event, Player, Round, Seat, Table
+from ..rules.tables import may_delete_table
 from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
@@ -243,7 +244,7 @@ def delete_table(*, by: Actor, table: Table) -> None:
     access.require_event(by, event)
     _check_not_duplicate(event)
     table = Table.objects.select_for_update().get(pk=table.pk)
-    if table.hands.exists():
+    if not may_delete_table(hand_count=table.hands.count()):
         raise EventError(_("This table has hands: it cannot be deleted."))
     players = [seat.player for seat in table.seats.select_related("player").order_by("position")]
     detail = _("Table deleted. Players: %(players)s.") % {"players": _names(players)}

@@ -15,9 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..models import AuditEntry, Club, Event
+from ..rules import typography
 from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
@@ -35,7 +37,6 @@ from .rounds import (
     generate_round,
     present_players,
     regenerate_round,
-    round_started,
     swap_players,
 )
 from .tables import set_scorekeepers
@@ -49,7 +50,6 @@ __all__ = [
     "regenerate_round",
     "register_entrant",
     "register_player",
-    "round_started",
     "set_registration_present",
     "set_scorekeepers",
     "set_tournament_format",
@@ -102,7 +102,7 @@ def set_tournament_format(
         "team_size": team_size,
     }
     changes = [
-        f"{labels[name]}: {getattr(event, name)} → {value}"
+        f"{typography.label(labels[name], get_language())} {getattr(event, name)} → {value}"
         for name, value in new.items()
         if getattr(event, name) != value
     ]

@@ -314,7 +314,7 @@ def table_create(request: HttpRequest, pk: int) -> HttpResponse:
         table = services.add_table(by=request.user, event=event, **_seating_kwargs(form))
         return Outcome(
             redirect_url=reverse("event_manage", args=[event.pk]),
-            message=_("%(table)s is seated.") % {"table": table},
+            message=_("Table %(number)s is seated.") % {"number": table.number},
         )
 
     return submitted_form_page(
@@ -344,7 +344,7 @@ def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except EventError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, _("%(table)s was saved.") % {"table": table})
+            messages.success(request, _("Table %(number)s was saved.") % {"number": table.number})
             return redirect("event_manage", pk=event.pk)
     return render(
         request,
@@ -365,7 +365,7 @@ def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
             services.delete_table(by=request.user, table=table)
             return Outcome(
                 redirect_url=reverse("event_manage", args=[event.pk]),
-                message=_("%(table)s was deleted.") % {"table": table},
+                message=_("Table %(number)s was deleted.") % {"number": table.number},
             )
 
         try:

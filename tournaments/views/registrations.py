@@ -14,8 +14,8 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -23,6 +23,7 @@ from ..forms.tournament import ImportForm, RegistrationForm
 from ..imports import ImportFileError, ImportReport
 from ..models import Club, Event, Registration
 from ..models.collation import by_name
+from ..rules import typography
 from ..selectors import access, fairness
 from ..selectors import tournament as selectors
 from ..services import imports as import_services
@@ -174,8 +175,10 @@ def registration_present(request: HttpRequest, pk: int) -> HttpResponse:
     present = request.POST.get("present") == "1"
     services.set_registration_present(by=request.user, registration=registration, present=present)
     if present:
-        message = _("%(player)s is present from the next round seated.")
+        message = _("%(of_name)s presence counts from the next round seated.")
     else:
-        message = _("%(player)s is withdrawn from the next round seated.")
-    messages.success(request, message % {"player": registration.player.name})
+        message = _("%(of_name)s withdrawal counts from the next round seated.")
+    # "Anne's presence" / "Présence d'Anne": the owner's form of the name, per language.
+    of_name = typography.of_name(registration.player.name, get_language())
+    messages.success(request, message % {"of_name": of_name})
     return redirect("tournament_registrations", pk=registration.event_id)

@@ -75,10 +75,6 @@ def _round_page(
         tables=tables, candidates=access.scorekeeper_candidates(event)
     )
     fields = dict(scorekeepers_form.rows())
-    later = Round.objects.filter(event=event, number__gt=round_.number).exists()
-    refusal = selectors.redraw_refusal(
-        round_, later_rounds=later, has_hands=any(t.hand_count for t in tables)
-    )
     rows = [
         {
             "table": table,
@@ -86,6 +82,7 @@ def _round_page(
             "pairs": meetings.by_table.get(table.pk, []),
             "scorekeepers": fields[table],
             "plan": fairness.table_plan(table, event),
+            "mode": fairness.table_mode(table),
         }
         for table in tables
     ]
@@ -100,7 +97,7 @@ def _round_page(
             "validated": sum(1 for t in tables if t.is_validated),
             "swap_form": swap_form or SwapForm(tables=tables),
             "scorekeepers_form": scorekeepers_form,
-            "redraw_refusal": refusal,
+            "redraw_refusal": selectors.redraw_refusal(round_),
             "deals_notice": fairness.deals_notice(event, tables),
         },
     )
@@ -142,9 +139,7 @@ def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
 @replays_submission
 def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = organised_round(request, pk)
-    later = Round.objects.filter(event=round_.event, number__gt=round_.number).exists()
-    has_hands = services.round_started(round_)
-    refusal = selectors.redraw_refusal(round_, later_rounds=later, has_hands=has_hands)
+    refusal = selectors.redraw_refusal(round_)
     if refusal:
         messages.error(request, refusal)
         return redirect("round_manage", pk=round_.pk)
@@ -211,6 +206,7 @@ def round_print(request: HttpRequest, pk: int) -> HttpResponse:
     # The deals each table plays (a table of 5 where the dealer sits out plays more).
     for table in tables:
         table.plan = fairness.table_plan(table, round_.event)
+        table.mode = fairness.table_mode(table)
     return render(
         request,
         TEMPLATES + "round_print.html",
@@ -237,6 +233,7 @@ def round_sheets(request: HttpRequest, pk: int) -> HttpResponse:
                 "table": table,
                 "seats": seats,
                 "plan": plan,
+                "mode": fairness.table_mode(table, len(seats)),
                 "deals": [
                     {"number": n, "dealer": dealer_for(n, seats).player if seats else None}
                     for n in range(1, deals + 1)

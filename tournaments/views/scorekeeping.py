@@ -22,9 +22,10 @@ from django.views.decorators.http import require_POST
 
 import scoring
 
-from ..forms.hand import TOTAL_POINTS, DeleteHandForm, HandForm
+from ..forms.hand import DeleteHandForm, HandForm
 from ..models import Hand, Table
-from ..selectors import access
+from ..rules import points as card_points
+from ..selectors import access, locks
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
 from .submissions import Outcome, View, replays_submission, respond, submit
@@ -32,9 +33,29 @@ from .submissions import Outcome, View, replays_submission, respond, submit
 TEMPLATES = "tournaments/scorekeeping/"
 
 
-def _require_scoring(request: HttpRequest, table: Table) -> None:
-    if not access.can_score(request.user, table):
+def _refusal(request: HttpRequest, table: Table) -> HttpResponse | None:
+    """None when the user may enter hands at the table. A scorekeeper of the table
+    whose sheet is locked learns why and whom to ask: back on the sheet (which says it)
+    when he followed a link, on a page of its own when he sent a hand (nothing was
+    saved; his browser's back button still holds what he typed). Anybody else: 403."""
+    if access.can_score(request.user, table):
+        return None
+    lock = locks.refused_scorekeeper(request.user, table)
+    if lock is None:
         raise PermissionDenied(_("You may not enter hands at this table."))
+    if request.method == "GET":
+        # The sheet itself says why and whom to ask (lock.explanation), under this.
+        messages.warning(
+            request,
+            _("This sheet is locked: its hands can no longer be added, changed or deleted."),
+        )
+        return redirect(table.get_absolute_url())
+    return render(
+        request,
+        TEMPLATES + "sheet_locked.html",
+        {"table": table, "event": table.round.event, "lock": lock},
+        status=403,
+    )
 
 
 # --- my tables ---------------------------------------------------------------
@@ -101,7 +122,7 @@ def _scored(form: HandForm, hand: Hand) -> dict[str, Any]:
         else:
             role = ""
         rows.append({"player": seat.player, "score": result.scores.get(player_id, 0), "role": role})
-    defence_points = None if hand.passed else TOTAL_POINTS - hand.points
+    defence_points = None if hand.passed else card_points.other_camp(hand.points)
     return {"result": result, "rows": rows, "hand": hand, "defence_points": defence_points}
 
 
@@ -165,6 +186,11 @@ def _save(request: HttpRequest, form: HandForm, hand: Hand | None) -> HttpRespon
     # the version check: the second tap of an edit is no conflict.
     try:
         outcome = submit(request, write)
+    except hand_services.SheetLocked:
+        # Validated between the page's check and the save: say why, as the page would.
+        if refused := _refusal(request, table):
+            return refused
+        raise
     except scoring.HandError as error:
         form.add_hand_error(error)
         return _render_form(request, form, hand=hand)
@@ -205,7 +231,8 @@ def _posted(request: HttpRequest, table: Table, hand: Hand | None) -> HttpRespon
 @replays_submission
 def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
     table = sheet_selectors.table_for_scoring(table_id)
-    _require_scoring(request, table)
+    if refused := _refusal(request, table):
+        return refused
     if table.board_set is not None:  # a duplicate table: board by board (views.duplicate_entry)
         return redirect("board_next", table_id=table.pk)
     if request.method == "POST":
@@ -221,8 +248,7 @@ def _at_hand(view: Callable[[HttpRequest, Hand], HttpResponse]) -> View:
     @wraps(view)
     def wrapper(request: HttpRequest, hand_id: int) -> HttpResponse:
         hand = sheet_selectors.hand_for_scoring(hand_id)
-        _require_scoring(request, hand.table)
-        return view(request, hand)
+        return _refusal(request, hand.table) or view(request, hand)
 
     return wrapper
 
@@ -249,7 +275,8 @@ def hand_edit(request: HttpRequest, hand: Hand) -> HttpResponse:
 def hand_preview(request: HttpRequest, table_id: int) -> HttpResponse:
     """The htmx partial: scores as the form is filled. Never writes."""
     table = sheet_selectors.table_for_scoring(table_id)
-    _require_scoring(request, table)
+    if refused := _refusal(request, table):
+        return refused
     form = _hand_form(request, table, Hand(table=table), request.POST)
     preview = _preview(form)
     return render(
@@ -279,6 +306,10 @@ def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
 
         try:
             outcome = submit(request, write)
+        except hand_services.SheetLocked:
+            if refused := _refusal(request, table):
+                return refused
+            raise
         except hand_services.HandConflict as error:
             if error.current is None:
                 messages.info(request, _("This hand had already been deleted."))

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..models import Table
-from ..selectors import access
+from ..selectors import access, locks
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
 from ..tables import HistoryTable
@@ -57,6 +57,8 @@ def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
         "can_validate": not table.is_validated and (organiser or can_edit),
         "can_reopen": table.is_validated and organiser,
         "is_organiser": organiser,
+        # Why its scorekeepers may no longer change it, and whom they ask (issue 15).
+        "lock": locks.sheet_lock(table),
     }
     return render(request, TEMPLATES + "table_sheet.html", context)
 
@@ -77,28 +79,47 @@ def _sheet_post(view: Callable[[HttpRequest, Table], HttpResponse]) -> View:
 
 @_sheet_post
 def table_validate(request: HttpRequest, table: Table) -> HttpResponse:
+    """The sheet's "Validate" button asks first (issue 15): the confirmation says what
+    validating does (the sheet locks; who may reopen it) and, for a tournament sheet
+    with another number of deals than planned, that too. The confirmed post (it
+    carries the button's one-time key) validates."""
+    if request.POST.get("confirm") != "1":
+        return _validation_question(request, table)
 
     def write() -> Outcome:
-        hand_services.validate_sheet(
-            table=table, user=request.user, confirm=request.POST.get("confirm") == "1"
-        )
+        hand_services.validate_sheet(table=table, user=request.user, confirm=True)
         return Outcome(redirect_url=table.get_absolute_url(), message=_("Score sheet validated."))
 
     try:
         outcome = submit(request, write)
-    except hand_services.EmptySheet as error:
+    except hand_services.EmptySheet as error:  # its last hand deleted since the question
         messages.error(request, error.message)
         return redirect(table.get_absolute_url())
-    except hand_services.DealCountMismatch as error:
-        # Not an error page: the same sheet, asking to confirm the unexpected count.
-        context = {
-            "table": table,
-            "event": table.round.event,
-            "mismatch": error,
-            "carried": carried_fields(request),
-        }
-        return render(request, TEMPLATES + "table_validate_confirm.html", context)
     return respond(request, outcome)
+
+
+def _validation_question(request: HttpRequest, table: Table) -> HttpResponse:
+    if not access.can_view_sheet(request.user, table):  # as validate_sheet refuses
+        raise PermissionDenied(_("Only the table's scorekeepers or an organiser may validate it."))
+    if table.is_validated:  # validated meanwhile (another tap, another person)
+        return redirect(table.get_absolute_url())
+    preview = locks.validation_preview(table)
+    if preview.empty:
+        messages.error(request, hand_services.EmptySheet().message)
+        return redirect(table.get_absolute_url())
+    mismatch = (
+        hand_services.DealCountMismatch(planned=preview.planned, entered=preview.entered)
+        if preview.unexpected_count and preview.planned is not None
+        else None
+    )
+    context = {
+        "table": table,
+        "event": table.round.event,
+        "preview": preview,
+        "mismatch": mismatch,
+        "carried": carried_fields(request),
+    }
+    return render(request, TEMPLATES + "table_validate_confirm.html", context)
 
 
 @_sheet_post

@@ -15,10 +15,12 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from .. import charts
 from ..models import Event, Player
+from ..rules import typography
 from ..selectors import access, running_totals
 from ..selectors import head_to_head as head_to_head_selectors
 from ..selectors import public as public_selectors
@@ -49,8 +51,9 @@ def season_chart(player: Player, events: list[selectors.PlayerEventRow]) -> char
         ],
         chart_id="season-chart",
         title=_("Score at each event"),
-        desc=_("Total score of %(name)s at each event listed below, oldest first.")
-        % {"name": player.name},
+        # "d'Anne" / "Anne's": the owner's form each language puts where it wants.
+        desc=_("%(of_name)s total score at each event listed below, oldest first.")
+        % {"of_name": typography.of_name(player.name, get_language())},
         x_label=_("Date"),
         y_label=_("Score"),
         detail_label=_("Event"),
@@ -68,8 +71,8 @@ def player_event_chart(player: Player, event: selectors.PlayerEventRow) -> chart
         [running_series(player.name, totals)],
         chart_id="running-chart",
         title=_("Running score through %(event)s") % {"event": event.name},
-        desc=_("Running total of %(name)s after each hand played at %(event)s.")
-        % {"name": player.name, "event": event.name},
+        desc=_("%(of_name)s running total after each hand played at %(event)s.")
+        % {"of_name": typography.of_name(player.name, get_language()), "event": event.name},
         x_label=_("Hand"),
         y_label=_("Running total"),
     )

@@ -1,0 +1,152 @@
+"""French typography (issue 15): a no-break space before ":;!?" in French and none in
+English, and "de" elided before a vowel ("d'Anne"), from tournaments.rules.typography
+through the template tags and the messages that name a player or a table."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from pathlib import Path
+
+import pytest
+from django.template import Context, Template
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext
+
+from tournaments.models import Event, Registration
+from tournaments.rules import typography
+
+from ..factories import logged_in, store_hand
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+
+
+# --- the rules (pure) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mark", "french"),
+    [(":", NBSP + ":"), (";", NNBSP + ";"), ("!", NNBSP + "!"), ("?", NNBSP + "?")],
+)
+def test_french_sets_a_space_before_high_punctuation_and_english_none(mark, french):
+    assert typography.punctuation(mark, "fr") == french
+    assert typography.punctuation(mark, "fr-ca") == french
+    assert typography.punctuation(mark, "en") == mark
+    assert typography.punctuation(".", "fr") == "."
+
+
+def test_a_label_gets_its_colon_once():
+    assert typography.label("Règles", "fr") == "Règles" + NBSP + ":"
+    assert typography.label("Règles ", "fr") == "Règles" + NBSP + ":"
+    assert typography.label("Rule set", "en") == "Rule set:"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Anne", "d'Anne"),
+        ("Bernard", "de Bernard"),
+        ("Émilie", "d'Émilie"),
+        ("Hugo", "d'Hugo"),  # the h of first names is mute
+        ("Yves", "d'Yves"),  # y before a consonant sounds as a vowel
+        ("Yann", "de Yann"),  # ...not before a vowel
+        ("Ugo", "d'Ugo"),
+        ("A. D.", "d'A. D."),  # a public name by initials
+        ("  Inès ", "d'Inès"),
+        ("3 Rois", "de 3 Rois"),
+    ],
+)
+def test_de_elides_before_a_vowel_sound(name, expected):
+    assert typography.de_name(name) == expected
+
+
+def test_the_owner_of_a_message_in_each_language():
+    assert typography.of_name("Anne", "fr") == "d'Anne"
+    assert typography.of_name("Bernard", "fr") == "de Bernard"
+    assert typography.of_name("Anne", "en") == "Anne's"
+
+
+# --- templates -------------------------------------------------------------------------
+
+
+def render(source: str, language: str, **context: object) -> str:
+    with translation.override(language):
+        return Template("{% load typography %}" + source).render(Context(context))
+
+
+def test_template_tags_follow_the_active_language():
+    assert render("Règles{% colon %}", "fr") == "Règles" + NBSP + ":"
+    assert render("Rules{% colon %}", "en") == "Rules:"
+    assert render("Vraiment{% punct '?' %}", "fr") == "Vraiment" + NNBSP + "?"
+    assert render("{{ text|label }}", "fr", text="Joueurs") == "Joueurs" + NBSP + ":"
+    assert render("{{ name|of_name }}", "fr", name="Anne") == escape("d'Anne")
+    assert render("{{ name|of_name }}", "en", name="Anne") == escape("Anne's")
+    assert render("{{ name|de_name }}", "en", name="Hugo") == escape("d'Hugo")
+
+
+def test_no_template_writes_a_colon_after_a_translated_label():
+    """'{% translate "Rule set" %}:' printed 'Règles:'; {% colon %} spaces it."""
+    root = Path(__file__).resolve().parents[2] / "templates"
+    pattern = re.compile(r'(translate "[^"]*"|endblocktranslate) ?%\} ?[:;!?]')
+    found = [
+        f"{path.relative_to(root)}:{n}"
+        for path in sorted(root.rglob("*.html"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert not found
+
+
+# --- pages and messages ----------------------------------------------------------------
+
+
+def fr(message: str, **values: object) -> str:
+    with translation.override("fr"):
+        return gettext(message) % values
+
+
+def test_labels_on_the_organiser_pages_are_spaced_in_french(organiser, club_night, table4):
+    html = logged_in(organiser).get(reverse("event_manage", args=[club_night.pk])).content
+    html = html.decode()
+    for label in ("Rule set", "Hands", "Scorekeepers"):
+        assert fr(label) + NBSP + ":" in html, label
+        assert fr(label) + ":" not in html, label
+
+
+def test_a_table_named_as_a_subject_is_its_number(organiser, club_night, night_round, players):
+    """ "Table 3 est installée" read badly: the message takes the number, so the French
+    can say "La table 3 est installée"."""
+    client = logged_in(organiser)
+    data = {"number": 3, "five_mode": "called_king", "scorekeepers": []}
+    data.update({f"seat_{i}": p.pk for i, p in enumerate(players[:4], 1)})
+    response = client.post(reverse("table_create", args=[club_night.pk]), data, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        fr("Table %(number)s is seated.", number=3)
+    ]
+
+
+def test_the_registration_message_names_the_player_as_an_owner(organiser, club, players):
+    event = Event.objects.create(
+        club=club, kind=Event.Kind.TOURNAMENT, name="Open", date=datetime.date(2026, 12, 5)
+    )
+    registration = Registration.objects.create(event=event, player=players[0])  # Anne
+    response = logged_in(organiser).post(
+        reverse("registration_present", args=[registration.pk]), {"present": "1"}, follow=True
+    )
+    # The French reads "Présence d'Anne", not "Présence de Anne".
+    assert [str(m) for m in response.context["messages"]] == [
+        fr("%(of_name)s presence counts from the next round seated.", of_name="d'Anne")
+    ]
+
+
+def test_the_head_to_head_page_links_back_to_the_players_page(
+    organiser, club_night, table4, players
+):
+    anne, bruno = players[:2]
+    store_hand(table4, organiser)
+    Event.objects.filter(pk=club_night.pk).update(published=True)
+    html = Client().get(reverse("head_to_head", args=[anne.pk, bruno.pk])).content.decode()
+    assert escape(fr("Back to %(of_name)s page", of_name="d'Anne")) in html

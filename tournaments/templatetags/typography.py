@@ -1,0 +1,48 @@
+"""French typography in templates (tournaments.rules.typography, for the active language).
+
+- `{% translate "Rule set" %}{% colon %} {{ rules }}`: "Règles :" / "Rule set:";
+- `{% punct "?" %}`: " ?" in French, "?" in English;
+- `{{ text|label }}`: the text and its colon;
+- `{{ player.name|of_name }}`: "d'Anne" (fr) / "Anne's" (en), the owner in a message,
+  `{% blocktranslate with of_name=player.name|of_name %}Back to {{ of_name }} page...`;
+- `{{ player.name|de_name }}`: "d'Anne", "de Bernard" (French).
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import get_language
+
+from ..rules import typography
+
+register = template.Library()
+
+
+@register.simple_tag
+def colon() -> str:
+    """ ":" after a label, with the no-break space French sets before it."""
+    return typography.punctuation(":", get_language())
+
+
+@register.simple_tag
+def punct(mark: str) -> str:
+    """Any of ":;!?" with the space the active language sets before it."""
+    return typography.punctuation(mark, get_language())
+
+
+@register.filter
+def label(text: object) -> str:
+    """A label followed by its colon: "Règles :" in French, "Rule set:" in English."""
+    return typography.label(str(text), get_language())
+
+
+@register.filter
+def of_name(name: object) -> str:
+    """The name as an owner in the active language: "d'Anne" (fr), "Anne's" (en)."""
+    return typography.of_name(str(name), get_language())
+
+
+@register.filter
+def de_name(name: object) -> str:
+    """ "de" and the name, elided where French elides it: "d'Anne", "de Bernard"."""
+    return typography.de_name(str(name))
