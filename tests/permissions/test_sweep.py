@@ -9,9 +9,11 @@ rows change it), so a failure names the URL and the visitor.
 The world (build_world): club A ("lyon") with a published club night, a draft club
 night, a published tournament (one round, two tables, registrations, a hand at table
 1, a guest), a draft tournament with a round, a published and a draft season, and a
-player known only from the draft night; club B ("grenoble") with a draft event of its
-own. Rows point at club A's objects: for public pages, the draft object where
-publication matters, with a "(published)" row beside it.
+player known only from the draft night, a published and a draft duplicate event (8
+players, two rounds of one board, board 1 played at both tables, a ruling on it); club
+B ("grenoble") with a draft event of its own. Rows point at club A's objects: for
+public pages, the draft object where publication matters, with a "(published)" row
+beside it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from django.http import HttpResponse
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tournaments.models import (
+    Board,
     Club,
     Event,
     EventGuest,
@@ -38,8 +41,12 @@ from tournaments.models import (
     Role,
     Round,
     Season,
+    SpecialResult,
     Table,
 )
+from tournaments.selectors.access import SYSTEM
+from tournaments.services.duplicate import create_duplicate, seat_duplicate, set_table_scorekeepers
+from tournaments.services.duplicate_results import save_board_result
 
 from ..factories import (
     PLAYER_NAMES,
@@ -100,6 +107,12 @@ tournament_screen (draft)            GET    404  404     404      404     404   
 tournament_screen (published)        GET    200  200     200      200     200    200    200
 season_detail (draft)                GET    404  404     404      404     404    200    200
 season_detail (published)            GET    200  200     200      200     200    200    200
+duplicate_ranking (draft)            GET    404  404     404      404     404    200    200
+duplicate_ranking (published)        GET    200  200     200      200     200    200    200
+duplicate_player (draft)             GET    404  404     404      404     404    200    200
+duplicate_player (published)         GET    200  200     200      200     200    200    200
+duplicate_board (draft)              GET    404  404     404      404     404    200    200
+duplicate_board (published)          GET    200  200     200      200     200    200    200
 
 # scorekeeping: table 1 of the published tournament (open sheet, one hand)
 my_tables                            GET    302  200     200      200     200    200    200
@@ -113,6 +126,11 @@ table_validate                       POST   302  403     403      ok      403   
 table_reopen                         POST   302  403     403      403     403    ok     ok
 table_history                        GET    302  403     403      403     403    200    200
 hand_history                         GET    302  403     403      403     403    200    200
+
+# a duplicate table: table 1 of the published duplicate event, every round (sk_this's)
+board_next                           GET    302  403     403      ok      403    ok     ok
+board_entry                          GET    302  403     403      200     403    200    200
+board_preview                        POST   302  403     403      ok      403    ok     ok
 
 # organiser pages of club A (?club=lyon names the club on the pages that take it)
 player_list                          GET    302  403     403      403     403    200    200
@@ -145,6 +163,19 @@ season_edit                          GET    302  403     403      403     403   
 season_export                        GET    302  403     403      403     403    200    200
 event_guests                         GET    302  403     403      403     403    200    200
 guest_remove                         POST   302  403     403      403     403    ok     ok
+duplicate_manage                     GET    302  403     403      403     403    200    200
+duplicate_edit                       GET    302  403     403      403     403    200    200
+duplicate_seat                       POST   302  403     403      403     403    ok     ok
+duplicate_unseat                     POST   302  403     403      403     403    ok     ok
+duplicate_scorekeepers               POST   302  403     403      403     403    ok     ok
+duplicate_publish                    POST   302  403     403      403     403    ok     ok
+duplicate_unpublish                  POST   302  403     403      403     403    ok     ok
+duplicate_export                     GET    302  403     403      403     403    200    200
+duplicate_boards_print               GET    302  403     403      403     403    200    200
+duplicate_cards                      GET    302  403     403      403     403    200    200
+duplicate_traveller                  GET    302  403     403      403     403    200    200
+duplicate_special                    POST   302  403     403      403     403    ok     ok
+duplicate_special_clear              POST   302  403     403      403     403    ok     ok
 
 # the club's people and audit trail (?club=lyon): its organisers and the federation
 club_people                          GET    302  403     403      403     403    200    200
@@ -156,6 +187,7 @@ member_password                      POST   302  403     403      403     403   
 # organiser pages of no club in particular: each organiser sees or creates his own
 tournament_list                      GET    302  403     403      403     200    200    200
 tournament_create                    GET    302  403     403      403     200    200    200
+duplicate_create                     GET    302  403     403      403     200    200    200
 season_create                        GET    302  403     403      403     200    200    200
 
 # a player's own page: only an account linked to a player has one
@@ -263,6 +295,10 @@ class World:
     draft_season: Season
     member: Membership  # a scorekeeper of club A with no table: the people rows' target
     players: list[Player]
+    duplicate: Event  # published, 8 players, two rounds; board 1 played at both tables
+    draft_duplicate: Event
+    duplicate_table: Table  # table 1 of round 1: sk_this's (table 1 of every round)
+    special: SpecialResult
 
 
 def build_world() -> World:
@@ -335,6 +371,8 @@ def build_world() -> World:
         )
         for name, published in (("Saison publique", True), ("Saison brouillon", False))
     )
+    duplicate, duplicate_table, special = _duplicate(club_a, players, users, published=True)
+    draft_duplicate = _duplicate(club_a, players, users, published=False)[0]
     return World(
         club_a=club_a,
         users=users,
@@ -353,7 +391,47 @@ def build_world() -> World:
         draft_season=draft_season,
         member=member,
         players=players,
+        duplicate=duplicate,
+        draft_duplicate=draft_duplicate,
+        duplicate_table=duplicate_table,
+        special=special,
     )
+
+
+def _duplicate(
+    club: Club, players: list[Player], users: dict[str, User | None], *, published: bool
+) -> tuple[Event, Table, SpecialResult]:
+    """A duplicate event of 8 players (2 tables, 2 rounds of 1 board), seated through the
+    services; board 1 entered at both tables that play it (so it is public), a ruling on
+    it; sk_this keeps score at table 1 and sk_other at table 2 in every round."""
+    federation = users["federation"]
+    event = create_duplicate(
+        by=SYSTEM,
+        club=club,
+        name="Duplicate publiée" if published else "Duplicate brouillon",
+        date=datetime.date(2026, 11, 28),
+        rounds_planned=2,
+        boards_per_round=1,
+    )
+    Registration.objects.bulk_create(Registration(event=event, player=p) for p in players[:8])
+    seat_duplicate(by=SYSTEM, event=event, draw=False)
+    set_table_scorekeepers(by=SYSTEM, event=event, number=1, users=[users["sk_this"]])
+    set_table_scorekeepers(by=SYSTEM, event=event, number=2, users=[users["sk_other"]])
+    board = Board.objects.get(event=event, number=1)
+    tables = list(Table.objects.filter(round__event=event).order_by("round__number", "number"))
+    for table in tables:
+        if table.board_set == 1:
+            seats = list(table.seats.order_by("position"))
+            hand = Hand(contract="garde", taker_id=seats[1].player_id, oudlers=2, points=50)
+            save_board_result(table=table, board=board, hand=hand, user=federation)
+    played = next(t for t in tables if t.board_set == 1)
+    special = SpecialResult.objects.create(
+        board=board, table=played, kind="average_plus", orientation=0
+    )
+    if published:
+        Event.objects.filter(pk=event.pk).update(published=True)
+    table1 = next(t for t in tables if t.round.number == 1 and t.number == 1)
+    return event, table1, special
 
 
 # --- each row's object: URL kwargs and query string -------------------------------
@@ -454,6 +532,41 @@ TARGETS: dict[str, Target] = {
     "tournament_create": nothing,
     "season_create": nothing,
     "my_public_name": nothing,
+    "duplicate_ranking (draft)": pk(lambda w: w.draft_duplicate),
+    "duplicate_ranking (published)": pk(lambda w: w.duplicate),
+    "duplicate_player (draft)": lambda w: (
+        {"pk": w.draft_duplicate.pk, "player_id": w.players[0].pk},
+        {},
+    ),
+    "duplicate_player (published)": lambda w: (
+        {"pk": w.duplicate.pk, "player_id": w.players[0].pk},
+        {},
+    ),
+    "duplicate_board (draft)": lambda w: ({"pk": w.draft_duplicate.pk, "number": 1}, {}),
+    "duplicate_board (published)": lambda w: ({"pk": w.duplicate.pk, "number": 1}, {}),
+    "board_next": lambda w: ({"table_id": w.duplicate_table.pk}, {}),
+    "board_entry": lambda w: (
+        {"table_id": w.duplicate_table.pk, "number": w.duplicate_table.board_set},
+        {},
+    ),
+    "board_preview": lambda w: (
+        {"table_id": w.duplicate_table.pk, "number": w.duplicate_table.board_set},
+        {},
+    ),
+    "duplicate_create": nothing,
+    "duplicate_manage": pk(lambda w: w.duplicate),
+    "duplicate_edit": pk(lambda w: w.duplicate),
+    "duplicate_seat": pk(lambda w: w.duplicate),
+    "duplicate_unseat": pk(lambda w: w.duplicate),
+    "duplicate_scorekeepers": pk(lambda w: w.duplicate),
+    "duplicate_publish": pk(lambda w: w.draft_duplicate),
+    "duplicate_unpublish": pk(lambda w: w.duplicate),
+    "duplicate_export": pk(lambda w: w.duplicate),
+    "duplicate_boards_print": pk(lambda w: w.duplicate),
+    "duplicate_cards": pk(lambda w: w.duplicate),
+    "duplicate_traveller": lambda w: ({"pk": w.duplicate.pk, "number": 1}, {}),
+    "duplicate_special": lambda w: ({"pk": w.duplicate.pk, "number": 1}, {}),
+    "duplicate_special_clear": pk(lambda w: w.special),
 }
 
 

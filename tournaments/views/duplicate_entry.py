@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,23 +24,21 @@ import scoring
 from ..forms.duplicate import BoardHandForm
 from ..forms.hand import TOTAL_POINTS
 from ..models import ORIENTATIONS, Board, Hand, Table
-from ..selectors import access
 from ..selectors import duplicate as selectors
 from ..selectors import sheet as sheet_selectors
 from ..selectors.duplicate_boards import first_player
 from ..services import duplicate_results as services
 from ..services import hands as hand_services
+from .scorekeeping import _refusal as refusal
 from .submissions import Outcome, replays_submission, respond, submit
 
 TEMPLATES = "tournaments/duplicate/"
 
 
-def _table(request: HttpRequest, table_id: int) -> Table:
+def _table(table_id: int) -> Table:
     table = sheet_selectors.table_for_scoring(table_id)
     if table.board_set is None:
         raise Http404
-    if not access.can_score(request.user, table):
-        raise PermissionDenied(_("You may not enter results at this table."))
     return table
 
 
@@ -55,7 +52,9 @@ def _board(table: Table, number: int) -> Board:
 @login_required
 def board_next(request: HttpRequest, table_id: int) -> HttpResponse:
     """The first board of the table's set still to enter, or the sheet once all are."""
-    table = _table(request, table_id)
+    table = _table(table_id)
+    if refused := refusal(request, table):  # a locked sheet says why (views.scorekeeping)
+        return refused
     board = selectors.next_board(table)
     if board is None:
         messages.info(request, _("Every board of this table is entered."))
@@ -200,7 +199,9 @@ def _save(request: HttpRequest, form: BoardHandForm, hand: Hand | None) -> HttpR
 @replays_submission
 def board_entry(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """The result of board `number` at this table: new, or the one entered to edit."""
-    table = _table(request, table_id)
+    table = _table(table_id)
+    if refused := refusal(request, table):
+        return refused
     board = _board(table, number)
     hand = selectors.entered_boards(table).get(number)
     if request.method == "POST":
@@ -222,7 +223,9 @@ def board_entry(request: HttpRequest, table_id: int, number: int) -> HttpRespons
 @require_POST
 def board_preview(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """The htmx partial: each orientation's marque as the form is filled. Never writes."""
-    table = _table(request, table_id)
+    table = _table(table_id)
+    if refused := refusal(request, table):
+        return refused
     board = _board(table, number)
     form = _form(table, board, None, request.POST)
     return render(
