@@ -81,6 +81,10 @@ class BoardScore:
     of: int = 0  # how many marques were compared
     special: str | None = None  # an arbiter's ruling replaced the marque
 
+    @property
+    def special_label(self) -> str:
+        return str(SpecialResult.Kind(self.special).label) if self.special else ""
+
 
 @dataclass
 class Cell:

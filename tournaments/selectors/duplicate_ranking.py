@@ -80,6 +80,11 @@ class BoardDetail:
     def orientation_letter(self) -> str:
         return "NESW"[self.orientation]
 
+    @property
+    def marque_text(self) -> str:
+        """The marque signed as on a score sheet: "+120", "-40", "0"."""
+        return "" if self.marque is None else f"{self.marque:+d}" if self.marque else "0"
+
 
 @dataclass
 class DuplicateRow:
