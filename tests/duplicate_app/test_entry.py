@@ -189,3 +189,10 @@ def test_a_sheet_with_fewer_boards_than_the_set_asks_for_confirmation(table1, ke
     enter_board(table1, first_board(table1), keeper)
     with pytest.raises(DealCountMismatch):
         validate_sheet(table=table1, user=keeper)
+
+
+def test_my_tables_lists_a_duplicate_scorekeepers_rounds_in_playing_order(table1, keeper):
+    response = logged_in(keeper).get(reverse("my_tables"))
+    rounds = [table.round.number for table in response.context["tables"]]
+    assert rounds == [1, 2, 3, 4, 5]
+    assert reverse("board_next", args=[table1.pk]).encode() in response.content
