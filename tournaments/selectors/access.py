@@ -194,8 +194,16 @@ Namer = Callable[[str, str, int | None], str]
 
 
 def full_names(name: str, style: str, club_id: int | None = None) -> str:
-    """The namer of organiser pages and workbooks: everybody by his full name."""
+    """The namer of organiser pages and workbooks: everybody by his full name. Asked for
+    explicitly: every selector that names players defaults to public_names."""
     return shown_name(name, style, full=True)
+
+
+def public_names(name: str, style: str, club_id: int | None = None) -> str:
+    """The namer of the public: everybody by his public name (Player.public_name_style).
+    The default of every selector that names players, so a caller that forgets the
+    namer never shows a full name to the wrong reader."""
+    return shown_name(name, style, full=False)
 
 
 def namer(user: Actor, *, club_id: int | None = None, event_id: int | None = None) -> Namer:

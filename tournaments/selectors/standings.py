@@ -16,7 +16,7 @@ from ..models import Club, Event, EventResult, Player, Seat, Table
 from ..models.collation import by_name
 from ..rules.collation import sort_key
 from ..rules.ranking import rank_rows
-from .access import Namer, full_names
+from .access import Namer, public_names
 
 # --- club night results ------------------------------------------------------
 
@@ -35,7 +35,7 @@ class StandingRow:
         return reverse("player_public", args=[self.player_id])
 
 
-def event_standings(event: Event, *, namer: Namer = full_names) -> list[StandingRow]:
+def event_standings(event: Event, *, namer: Namer = public_names) -> list[StandingRow]:
     """Players ranked by total score; equal totals share the rank (1, 2, 2, 4) and are
     listed by the name shown (`namer`: access.namer on public pages). One query.
 
