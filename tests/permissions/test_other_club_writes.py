@@ -18,7 +18,6 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
@@ -41,6 +40,7 @@ from tournaments.services import admin_events, admin_writes, hands, people, tour
 
 from ..factories import make_club, make_member, make_round, make_table, make_user, seated
 from ..factories import store_hand as store
+from .snapshots import snapshot
 
 DAY = datetime.date(2026, 11, 19)
 
@@ -111,18 +111,6 @@ def world(club, players, club_night, table4, table5, scorekeeper, other) -> dict
         "b_event": b_event,
         "b_round": b_event.rounds.get(),
         "b_table": Table.objects.get(round__event=b_event),
-    }
-
-
-def snapshot() -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table the services write (the app's models, their history
-    and many-to-many tables, and the accounts), in a comparable form."""
-    models = [*apps.get_app_config("tournaments").get_models(include_auto_created=True), User]
-    skip = {"Submission"}  # one-time keys of posted forms: no service here writes them
-    return {
-        model._meta.label: sorted(model.objects.order_by().values_list(), key=repr)
-        for model in models
-        if model.__name__ not in skip
     }
 
 

@@ -33,9 +33,9 @@ from django.test import TestCase
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from ..factories import logged_in
+from .snapshots import snapshot
 from .sweep_requests import DATA, DONE, TARGETS
 from .sweep_world import World, build_world
-from .test_other_club_writes import snapshot
 
 # The visitors, left to right in the table:
 #   anon       not signed in
