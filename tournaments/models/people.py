@@ -89,6 +89,8 @@ class AuditEntry(models.Model):
         ROLE = "role", _("role changed")
         PASSWORD = "password", _("password reset link made")
         PUBLIC_NAME = "public_name", _("public name changed")
+        ACCOUNT = "account", _("player's account linked")
+        DELETE = "delete", _("deleted")
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="audit_entries"
