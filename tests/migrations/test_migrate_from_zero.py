@@ -196,18 +196,24 @@ def test_an_empty_database_migrates_from_zero_with_data_to_what_the_code_compute
     # 0009: the site-wide permission became roles in the clubs that have events.
     from tournaments.models import Membership
 
+    # Every old organiser organises both clubs with events, and no club without.
     roles = set(Membership.objects.values_list("user__username", "club__slug", "role"))
     assert roles == {
         ("direct", "lyon", "organiser"),
+        ("direct", "grenoble", "organiser"),
         ("grouped", "lyon", "organiser"),
+        ("grouped", "grenoble", "organiser"),
         ("marqueur", "lyon", "scorekeeper"),
+        ("marqueur_g", "grenoble", "scorekeeper"),
     }
+    assert not Membership.objects.filter(club__slug="vide").exists()
     assert not Permission.objects.filter(codename="organise").exists()
 
 
 def organise_holders_and_scorekeepers(apps: Any) -> None:
     """At 0008: two holders of the old "organise" permission (directly and through a
-    group), a table scorekeeper, a user with nothing, and a club without events."""
+    group), a table scorekeeper, a user with nothing, a club without events, and a
+    second club with an event (a table without hands, kept by a scorekeeper of its own)."""
     # auth and contenttypes stay at their latest state here: their live models.
     from django.contrib.auth.models import Group, User
     from django.contrib.contenttypes.models import ContentType
@@ -224,6 +230,11 @@ def organise_holders_and_scorekeepers(apps: Any) -> None:
     apps.get_model(APP, "Club").objects.create(name="Sans soirée", slug="vide")
     table = apps.get_model(APP, "Table").objects.order_by("pk").first()
     table.scorekeepers.add(User.objects.create(username="marqueur").pk)
+    grenoble = apps.get_model(APP, "Club").objects.create(name="Grenoble", slug="grenoble")
+    event = make_event(apps, grenoble, "Soirée de Grenoble", "club_night", 22)
+    round_ = apps.get_model(APP, "Round").objects.create(event=event, number=1)
+    table = apps.get_model(APP, "Table").objects.create(round=round_, number=1)
+    table.scorekeepers.add(User.objects.create(username="marqueur_g").pk)
 
 
 def live_imports(path: Path) -> list[str]:

@@ -232,3 +232,54 @@ def test_namer_keeps_full_names_for_his_club_only(club, other_club, stranger):
         assert name(FULL, "initials", club.pk) == expected
     # An organiser of the page's club reads every player's full name, whatever his club.
     assert namer(other, club_id=other_club.pk)(FULL, "initials", club.pk) == FULL
+
+
+# --- the safe default: a selector names players publicly unless told otherwise --------
+
+
+def test_every_naming_selector_defaults_to_public_names(event, arthur, players):
+    """A caller that forgets the namer shows public names; full names are asked for
+    (access.full_names: organiser pages and workbooks)."""
+    from tournaments.selectors import running_totals, screen, season, standings, stats
+    from tournaments.selectors import tournament as tournament_selectors
+    from tournaments.selectors.access import full_names
+    from tournaments.selectors.ranking import tournament_ranking
+
+    named = {
+        "event_standings": lambda **n: [r.name for r in standings.event_standings(event, **n)],
+        "tournament_ranking": lambda **n: [r.name for r in tournament_ranking(event, **n)],
+        "event_running_totals": lambda **n: [
+            s.name for s in running_totals.event_running_totals(event, **n)
+        ],
+        "season_placings": lambda **n: list(season.season_placings([event], **n).names.values()),
+        "season_table": lambda **n: [
+            line.row.name
+            for line in tournament_selectors.season_table(Season.objects.get(), **n).lines
+        ],
+        "player_statistics": lambda **n: [
+            o.name for o in stats.player_statistics(players[1], **n).opponents
+        ],
+        "ranking_lines": lambda **n: [line.name for line in screen.ranking_lines(event, **n)],
+        "open_round_tables": lambda **n: screen.open_round_tables(event, **n)[1][0].players,
+        "hall_screen": lambda **n: [line.name for line in screen.hall_screen(event, **n).lines],
+    }
+    for selector, names in named.items():
+        assert INITIALS in names(), selector
+        assert FULL not in names(), selector
+        assert FULL in names(namer=full_names), selector
+
+
+@pytest.mark.parametrize("export", ["tournament_export", "season_export"])
+def test_the_organisers_workbooks_name_players_in_full(export, viewers, event):
+    """The workbooks are the organiser's: they ask for full names (access.full_names)."""
+    import io
+
+    from openpyxl import load_workbook
+
+    pk = event.pk if export == "tournament_export" else Season.objects.get().pk
+    response = viewers["his club's organiser"].get(reverse(export, args=[pk]))
+    assert response.status_code == 200
+    book = load_workbook(io.BytesIO(b"".join(response.streaming_content)), read_only=True)
+    cells = {str(v) for sheet in book for row in sheet.iter_rows(values_only=True) for v in row}
+    assert FULL in cells
+    assert INITIALS not in cells

@@ -54,3 +54,20 @@ def test_a_table_of_five_says_the_dealer_sits_out(organiser_client, tournament, 
     sizes = sorted(len(s["seats"]) for s in response.context["sheets"])
     assert sizes == [4, 4, 4, 5]
     assert response.content.decode().count("<em>") == 1
+
+
+def test_the_seating_to_pin_up_uses_public_names_the_sheets_full_names(
+    organiser_client, tournament, registered
+):
+    """The seating list hangs in a public hall: players read as they chose (as on the
+    hall screen). The score sheets go to the table's own players: full names."""
+    from tournaments.models import Player
+
+    Player.objects.filter(pk=registered[0].pk).update(
+        name="Anne Dupont", public_name_style="initials"
+    )
+    round_ = generate_round(by=SYSTEM, event=tournament)
+    seating = organiser_client.get(reverse("round_print", args=[round_.pk])).content.decode()
+    assert "A. D." in seating and "Dupont" not in seating
+    sheets = organiser_client.get(reverse("round_sheets", args=[round_.pk])).content.decode()
+    assert "Anne Dupont" in sheets

@@ -18,6 +18,9 @@ Hands and scores keep the house rule "scores are written by services only":
   simple_history's "revert" is switched off: reverting would bypass the form.
 
 No other side door either:
+- An event is created, changed and deleted through services.admin_events: its
+  publication, rules, format, kind and seed are checked and audited by their
+  services, it never moves to another club, and one holding hands is not deleted.
 - An event's rule set changes through services.events.update_event, which rescores
   every stored hand in the same transaction; the form refuses a rule set under
   which a stored hand cannot be scored (then nothing changes). The exact rules

@@ -10,9 +10,8 @@ from django.http import HttpRequest
 
 from ..errors import EventError
 from ..models import Event, Round, Team
-from ..selectors import access
+from ..services import admin_events
 from ..services import events as event_services
-from ..services.results import refresh_event_results
 from .scope import ScopedAdmin, ScopedInline, club_filter
 from .seating import KeepScoredTablesFormSet
 
@@ -73,37 +72,20 @@ class EventAdmin(ScopedAdmin, admin.ModelAdmin):
     readonly_fields = ["rules_json"]
     inlines = [RoundInline, TeamInline]
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Event | None = None) -> list[str]:
+        fields = list(super().get_readonly_fields(request, obj))
+        # No service moves an event to another club (its players, seasons, audit trail).
+        return [*fields, "club"] if obj is not None else fields
+
     def save_model(self, request: HttpRequest, obj: Event, form: Any, change: bool) -> None:
-        if not change:
-            # The club's choices are the user's clubs; checked again, the admin's way in.
-            access.require_club(request.user, obj.club_id)
-            super().save_model(request, obj, form, change)
-        else:
-            # The other fields first, under the old rules and publication; then the
-            # services: the rule set (which rescores every hand) and the publication,
-            # both checked and audited (the admin view is one transaction).
-            old = Event.objects.values("club_id", "rules_name", "rules_json", "published").get(
-                pk=obj.pk
-            )
-            access.require_club(request.user, old["club_id"])
-            new_rules, published = obj.rules_name, obj.published
-            obj.rules_name, obj.rules_json = old["rules_name"], old["rules_json"]
-            obj.published = old["published"]
-            obj.save()
-            event_services.update_event(
-                by=request.user,
-                event=obj,
-                name=obj.name,
-                date=obj.date,
-                rules_name=new_rules,
-                rescore=True,
-            )
-            if published != old["published"]:
-                publish = (
-                    event_services.publish_event if published else event_services.unpublish_event
-                )
-                publish(by=request.user, event=obj)
-            obj.refresh_from_db()
+        # Through the services, which check the role, rescore, renew the cached pages
+        # and audit (publication, rules, format); the admin view is one transaction.
         if change:
-            # The kind decides how places are broken: the stored places follow it.
-            refresh_event_results(event_id=obj.pk)
+            admin_events.change_event(by=request.user, event=obj)
+            obj.refresh_from_db()
+        else:
+            admin_events.create_event(by=request.user, event=obj)
+
+    def delete_model(self, request: HttpRequest, obj: Event) -> None:
+        # Refused (EventError) while it holds hands, the bulk action included.
+        admin_events.delete_event(by=request.user, event=obj)

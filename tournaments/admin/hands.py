@@ -9,7 +9,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.db.models import QuerySet
 from django.forms.models import construct_instance
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 import scoring
 
+from ..errors import EventError
 from ..forms.hand import ENGINE_FIELD_TO_HAND_FIELD, hand_error_message
 from ..models import Event, EventResult, Hand, HandScore
 from ..services import duplicate_results
@@ -143,11 +143,12 @@ class HandAdmin(ScopedAdmin, SimpleHistoryAdmin):
         return deleted, model_count, perms_needed, protected
 
     def delete_model(self, request: HttpRequest, obj: Hand) -> None:
-        hand_services.delete_hand(hand=obj, user=request.user, expected_version=obj.version)
-
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Hand]) -> None:
-        for hand in queryset:
-            hand_services.delete_hand(hand=hand, user=request.user, expected_version=hand.version)
+        # Changed since the page was read: a message, never a 500;
+        # the bulk action (ScopedAdmin.delete_queryset) goes on with the other hands.
+        try:
+            hand_services.delete_hand(hand=obj, user=request.user, expected_version=obj.version)
+        except hand_services.HandConflict as refused:
+            raise EventError(str(refused)) from refused
 
 
 @admin.register(HandScore)

@@ -165,6 +165,14 @@ class TableAdmin(ScopedAdmin, admin.ModelAdmin):
         # The rounds' status follows (the service refreshes the old and the new round).
         admin_writes.save_table(by=request.user, table=obj)
 
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        # The scorekeepers through the service (checked and audited), not the form's
+        # save_m2m, which writes only the fields left in cleaned_data.
+        chosen = form.cleaned_data.pop("scorekeepers", None)
+        super().save_related(request, form, formsets, change)
+        if chosen is not None:
+            admin_writes.set_table_scorekeepers(by=request.user, table=form.instance, users=chosen)
+
     def delete_model(self, request: HttpRequest, obj: Table) -> None:
         # Refused (EventError) for a table with hands, the bulk action included: the
         # ledger is not the admin's.

@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..models import ORIENTATIONS, Event, Hand, SpecialResult
+from ..selectors.access import full_names
 from ..selectors.duplicate import DuplicateData, Line, duplicate_data
 from ..selectors.duplicate_cards import movement_cards
 from ..selectors.duplicate_ranking import DuplicateRow, compare, ranking_rows, team_rows
@@ -31,7 +32,7 @@ def _number(value: Decimal | None) -> float | None:
 
 def duplicate_workbook(event: Event) -> Export:
     """The event's workbook; `.write(fp)` or `.response()`."""
-    data = compare(duplicate_data(event))
+    data = compare(duplicate_data(event, namer=full_names))  # an organiser's workbook
     rows = ranking_rows(data)
     average = event.comparison == Event.Comparison.AVERAGE
     sheets = [_ranking_sheet(event, rows, average)]

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from ..models import Club, Event
 from ..rules import publication
 from ..rules.season import SeasonData, SeasonRow, parse_scale, season_standings
+from ..selectors.access import full_names
 from ..selectors.season import season_placings
 from .writer import DATE, INTEGER, SCORE, Column, Export, Sheet, Styled, export_filename
 
@@ -38,7 +39,7 @@ def season_workbook(
     if isinstance(scale, str):
         scale = parse_scale(scale)
     events = sorted(events, key=lambda e: (e.date, e.pk))
-    data = season_placings(events)
+    data = season_placings(events, namer=full_names)  # an organiser's workbook
     table = season_standings(
         data.placings,
         names=data.names,

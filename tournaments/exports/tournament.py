@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy, pgettext
 from openpyxl.utils import get_column_letter
 
 from ..models import Event, Hand, HandScore, Round, Seat
+from ..selectors.access import full_names
 from ..selectors.ranking import RankingRow, team_ranking, tournament_ranking
 from .writer import (
     INTEGER,
@@ -76,7 +77,7 @@ def tournament_workbook(event: Event) -> Export:
         .select_related("player__club", "table")
         .order_by("table__round__number", "table__number", "position")
     )
-    ranking = tournament_ranking(event)
+    ranking = tournament_ranking(event, namer=full_names)  # an organiser's workbook
     names = _Names()
     for seat in seats:
         names.add(seat.player_id, seat.player.name, seat.player.club.name)

@@ -89,6 +89,8 @@ class AuditEntry(models.Model):
         ROLE = "role", _("role changed")
         PASSWORD = "password", _("password reset link made")
         PUBLIC_NAME = "public_name", _("public name changed")
+        ACCOUNT = "account", _("player's account linked")
+        DELETE = "delete", _("deleted")
         RULING = "ruling", _("arbiter's ruling")
 
     club = models.ForeignKey(

@@ -61,17 +61,39 @@ class Viewer:
 PUBLIC = Viewer()
 
 
-def may_manage_person(
-    *,
-    acting_federation: bool,
-    acting_clubs: frozenset[int],
-    target_clubs: frozenset[int],
-    target_is_federation: bool,
-) -> bool:
-    """An organiser manages (role, password) only people whose every club he
-    organises: resetting the password of someone who also organises another club
-    would hand him that club. The federation role manages everyone but is managed
-    only by itself."""
-    if acting_federation:
-        return True
-    return not target_is_federation and target_clubs <= acting_clubs
+# Why a person's account is not this organiser's to manage (None: it is).
+ELSEWHERE = "elsewhere"  # he also acts for, or is linked to, a club the organiser does not run
+PRIVILEGED = "privileged"  # staff, superuser or federation: only the federation manages him
+SUPERUSER = "superuser"  # only a superuser manages a superuser
+
+
+@dataclass(frozen=True)
+class Person:
+    """What a person's account opens, as facts: `clubs`, every club where he holds a
+    role, a guest role at one of its events, a table to keep score at, or a player
+    linked to his account; and whether he enters the back office (`staff`), is a
+    `superuser` or holds the `federation` role."""
+
+    clubs: frozenset[int] = frozenset()
+    staff: bool = False
+    superuser: bool = False
+    federation: bool = False
+
+
+def person_refusal(*, acting: Viewer, acting_superuser: bool, person: Person) -> str | None:
+    """Whether the acting person may make this person's password link (None) or why not.
+
+    A password link hands over the account, with everything it opens: an organiser
+    makes one only for a person whose every role and link lies within the clubs he
+    organises, and never for the staff, a superuser or the federation (taking over
+    such an account would give him other clubs). The federation makes any link but a
+    superuser's, which only a superuser makes."""
+    if person.superuser and not acting_superuser:
+        return SUPERUSER if acting.federation else PRIVILEGED
+    if acting.federation:
+        return None
+    if person.staff or person.federation:
+        return PRIVILEGED
+    if not person.clubs <= acting.clubs:
+        return ELSEWHERE
+    return None

@@ -32,7 +32,7 @@ from ..models import (
     Table,
 )
 from ..models.duplicate import boards_of_set
-from .access import Namer, full_names
+from .access import Namer, public_names
 
 
 @dataclass
@@ -221,7 +221,7 @@ def _result_inputs(hand: dict[str, Any], positions: dict[int, int]) -> ResultInp
     )
 
 
-def duplicate_data(event: Event, *, namer: Namer = full_names) -> DuplicateData:
+def duplicate_data(event: Event, *, namer: Namer = public_names) -> DuplicateData:
     """Every board with its traveller's lines, the players and their places; seven
     queries whatever the size of the event."""
     per_round = boards_per_round(event)

@@ -18,7 +18,7 @@ from ..models import Event
 from ..rules import _duplicate_interim as comparison
 from ..rules.collation import sort_key
 from ..rules.ranking import rank_rows
-from .access import Namer, full_names
+from .access import Namer, public_names
 from .duplicate import BoardInfo, BoardScore, DuplicateData, Line, SeatedPlayer, duplicate_data
 
 
@@ -164,7 +164,7 @@ def ranking_rows(
     )
 
 
-def duplicate_ranking(event: Event, *, namer: Namer = full_names) -> list[DuplicateRow]:
+def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[DuplicateRow]:
     return ranking_rows(compare(duplicate_data(event, namer=namer)))
 
 

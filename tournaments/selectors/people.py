@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from ..models import AuditEntry, Club, Event, EventGuest, Membership, Player
-from ..rules import permissions
 from . import access
 from .access import Actor
 
@@ -54,34 +51,7 @@ def guests_section(user: Actor, event: Event) -> GuestsSection:
     )
 
 
-def manageable(user: Actor, members: list[Membership]) -> set[int]:
-    """The user ids among `members` whose roles and password this user may change
-    (access.may_manage_person), in two queries for the whole list rather than two
-    per person: the people's clubs, and which of them hold the federation role."""
-    ids = [m.user_id for m in members]
-    clubs: dict[int, set[int]] = {pk: set() for pk in ids}
-    for user_id, club_id in Membership.objects.filter(user_id__in=ids).values_list(
-        "user_id", "club_id"
-    ):
-        clubs[user_id].add(club_id)
-    perm = Permission.objects.get(content_type__app_label="tournaments", codename="federation")
-    federal = set(
-        get_user_model()
-        .objects.filter(
-            Q(is_superuser=True) | Q(user_permissions=perm) | Q(groups__permissions=perm),
-            pk__in=ids,
-            is_active=True,
-        )
-        .values_list("pk", flat=True)
-    )
-    acting = access.viewer(user)
-    return {
-        pk
-        for pk in ids
-        if permissions.may_manage_person(
-            acting_federation=acting.federation,
-            acting_clubs=acting.clubs,
-            target_clubs=frozenset(clubs[pk]),
-            target_is_federation=pk in federal,
-        )
-    }
+def password_refusals(user: Actor, members: list[Membership]) -> dict[int, str]:
+    """The user ids among `members` whose password link this user may not make, each
+    with the reason (access.person_refusals), in two queries for the whole list."""
+    return access.person_refusals(user, [m.user_id for m in members])

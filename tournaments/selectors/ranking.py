@@ -13,7 +13,7 @@ from django.db.models import Count, Q, Sum
 from ..models import Event, HandScore, Player, Registration, Round
 from ..rules.collation import sort_key
 from ..rules.ranking import rank_rows, tie_break
-from .access import Namer, full_names
+from .access import Namer, public_names
 
 
 @dataclass
@@ -49,7 +49,7 @@ def assign_ranks(rows: list[RankingRow]) -> list[RankingRow]:
 
 
 def tournament_ranking(
-    event: Event, *, up_to_round: int | None = None, namer: Namer = full_names
+    event: Event, *, up_to_round: int | None = None, namer: Namer = public_names
 ) -> list[RankingRow]:
     """Every registered or seated player, with a total per round; 2 queries (3 when
     someone scored without a registration). Names are as `namer` shows them

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..models import Event, HandScore, Player
 from ..rules.collation import sort_key
-from .access import Namer, full_names
+from .access import Namer, public_names
 from .stats import published_scores
 
 
@@ -25,7 +25,7 @@ class RunningSeries:
         return self.totals[-1] if self.totals else 0
 
 
-def event_running_totals(event: Event, *, namer: Namer = full_names) -> list[RunningSeries]:
+def event_running_totals(event: Event, *, namer: Namer = public_names) -> list[RunningSeries]:
     """Every player's running total through one event, best final total first, each
     named as `namer` shows him (access.namer on public pages); one query.
 

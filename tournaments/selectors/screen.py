@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..models import Event, Round, Seat
-from .access import Namer, full_names
+from .access import Namer, public_names
 from .duplicate_ranking import duplicate_ranking
 from .ranking import tournament_ranking
 from .standings import event_standings
@@ -41,7 +41,7 @@ class HallScreen:
     tables: list[ScreenTable]
 
 
-def ranking_lines(event: Event, namer: Namer = full_names) -> list[ScreenLine]:
+def ranking_lines(event: Event, namer: Namer = public_names) -> list[ScreenLine]:
     """The ranking as the public pages show it: a tournament's overall ranking (its
     tie-breaks included), a club night's standings."""
     if event.kind == Event.Kind.DUPLICATE:
@@ -67,7 +67,7 @@ def ranking_lines(event: Event, namer: Namer = full_names) -> list[ScreenLine]:
 
 
 def open_round_tables(
-    event: Event, namer: Namer = full_names
+    event: Event, namer: Namer = public_names
 ) -> tuple[int | None, list[ScreenTable]]:
     """The latest open round's number and its tables, players in seat order; one query.
     (None, []) between rounds: every round is locked, nobody needs to find a seat. A
@@ -96,7 +96,7 @@ def open_round_tables(
     return current, list(tables.values())
 
 
-def hall_screen(event: Event, namer: Namer = full_names) -> HallScreen:
+def hall_screen(event: Event, namer: Namer = public_names) -> HallScreen:
     """What the hall screen shows; three or four queries."""
     round_number, tables = open_round_tables(event, namer)
     return HallScreen(

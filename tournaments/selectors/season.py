@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from ..models import Event, EventResult
 from ..rules.season import Placing, SeasonData
-from .access import Namer, full_names
+from .access import Namer, public_names
 
 
-def season_placings(events: Sequence[Event], *, namer: Namer = full_names) -> SeasonData:
+def season_placings(events: Sequence[Event], *, namer: Namer = public_names) -> SeasonData:
     """Every player's place and total in each event; one query for all the events.
     Names are as `namer` shows them (access.namer on the public season page).
 

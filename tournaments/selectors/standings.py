@@ -18,7 +18,7 @@ from ..rules.collation import sort_key
 from ..rules.ranking import rank_rows
 from ..rules.tables import may_delete_table
 from . import fairness
-from .access import Namer, full_names
+from .access import Namer, public_names
 
 # --- club night results ------------------------------------------------------
 
@@ -37,7 +37,7 @@ class StandingRow:
         return reverse("player_public", args=[self.player_id])
 
 
-def event_standings(event: Event, *, namer: Namer = full_names) -> list[StandingRow]:
+def event_standings(event: Event, *, namer: Namer = public_names) -> list[StandingRow]:
     """Players ranked by total score; equal totals share the rank (1, 2, 2, 4) and are
     listed by the name shown (`namer`: access.namer on public pages). One query.
 

@@ -21,7 +21,7 @@ import scoring
 
 from ..models import EventResult, Hand, HandScore, Player
 from ..rules.collation import sort_key
-from .access import Namer, full_names
+from .access import Namer, public_names
 from .public import published
 
 OPPONENTS_SHOWN = 10
@@ -234,7 +234,7 @@ def _hand_records(points_by_hand: dict[int, int]) -> dict[int, HandRecord]:
 
 
 def player_statistics(
-    player: Player, *, opponents_shown: int = OPPONENTS_SHOWN, namer: Namer = full_names
+    player: Player, *, opponents_shown: int = OPPONENTS_SHOWN, namer: Namer = public_names
 ) -> PlayerStatistics:
     """Everything the player's page shows over his published events; three queries
     (his results, the names of partners and opponents shown, the best and worst hands),

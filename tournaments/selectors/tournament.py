@@ -22,7 +22,7 @@ from ..planning import seating
 from ..rules import publication
 from ..rules.rounds import NextRound, next_round
 from ..rules.season import DEFAULT_SCALE, SeasonRow, parse_scale, public_season_standings
-from .access import Namer, full_names
+from .access import Namer, public_names
 from .public import published
 from .ranking import RankingRow
 from .season import season_placings
@@ -285,7 +285,7 @@ def season_table(
     viewer_is_organiser: bool = False,
     page: int | str | None = 1,
     per_page: int = SEASON_LINES_PER_PAGE,
-    namer: Namer = full_names,
+    namer: Namer = public_names,
 ) -> SeasonTable:
     """Every player who played a published event of the season, ranked; organisers also
     see the unpublished events, not counted. Three queries.

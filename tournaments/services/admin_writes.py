@@ -6,21 +6,37 @@ the Django admin is no side door: every function takes the acting person (`by`) 
 checks his role in the club that owns the object first (access.require_club /
 require_event), raising PermissionDenied before any write; a change the house rules
 refuse (seats of a table with hands, a round with hands deleted) raises EventError.
+Seating changes (rounds, tables, seats), the scorekeepers named and a player's account
+leave a line in the club's audit trail, as on the organiser pages. An event's own
+writes are services.admin_events'.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import EventError
-from ..models import Club, Event, Hand, Player, Registration, Round, Season, Seat, Table, Team
+from ..models import (
+    AuditEntry,
+    Club,
+    Event,
+    Hand,
+    Player,
+    Registration,
+    Round,
+    Season,
+    Seat,
+    Table,
+    Team,
+)
 from ..selectors import access
 from ..selectors.access import Actor
 from ..selectors.dependencies import club_event_ids
+from . import audit
 from . import registrations as registration_services
 from . import tables as table_services
 from .cache import touch, touch_players
@@ -68,11 +84,23 @@ def delete_club(*, by: Actor, club: Club) -> None:
 @transaction.atomic
 def set_player_account(*, by: Actor, player: Player, user: Any) -> Player:
     """Link (or unlink, `user` None) the account through which the player sets his
-    public name himself."""
+    public name himself. Choosing among every account of the site is the federation's
+    (as in the admin); a club's organiser may link only an account whose password link
+    he may make (access.person_refusals). Audited."""
     access.require_club(by, player.club_id)
+    if user is not None and not access.is_federation(by) and not access.may_manage_person(by, user):
+        raise PermissionDenied
     if player.user_id != (user.pk if user is not None else None):
         player.user = user
         player.save(update_fields=["user"])
+        detail = user.get_username() if user is not None else _("no account")
+        audit.record(
+            by=by,
+            club=player.club_id,
+            action=AuditEntry.Action.ACCOUNT,
+            target=player.name,
+            detail=detail,
+        )
     return player
 
 
@@ -112,17 +140,39 @@ def _round_has_hands(round_: Round) -> bool:
     return round_.pk is not None and Hand.objects.filter(table__round=round_).exists()
 
 
+def _audit_seating(by: Actor, event: Event | int, target: object, detail: str) -> None:
+    if isinstance(event, int):
+        event = Event.objects.get(pk=event)
+    audit.record_event(
+        by=by,
+        event=event,
+        action=AuditEntry.Action.SEATING,
+        target=f"{event} · {target}",
+        detail=detail,
+    )
+
+
 @transaction.atomic
 def save_round(*, by: Actor, round: Round) -> Round:
     """A round's number (its status follows its sheets: refreshed, never set)."""
     access.require_event(by, round.event)
     _require_event_id(by, _stored(round, "event_id"))
-    moved = round.pk is not None and round.event_id != _stored(round, "event_id")
+    stored = Round.objects.filter(pk=round.pk).values("event_id", "number").first()
+    moved = stored is not None and round.event_id != stored["event_id"]
     if moved and _round_has_hands(round):
         raise EventError(_("This round has hands: it cannot move to another event."))
     touch(events=_event_ids(round))
     round.save()
     refresh_round_status(round)
+    if stored is None:
+        _audit_seating(by, round.event, round, _("Round added."))
+    elif moved or stored["number"] != round.number:
+        detail = _("Number %(old)s → %(new)s.") % {"old": stored["number"], "new": round.number}
+        if moved:
+            _audit_seating(
+                by, stored["event_id"], round, _("Moved to %(event)s.") % {"event": round.event}
+            )
+        _audit_seating(by, round.event, round, detail)
     return round
 
 
@@ -132,6 +182,7 @@ def delete_round(*, by: Actor, round: Round) -> None:
     if _round_has_hands(round):
         raise EventError(_("This round has hands: it cannot be deleted."))
     touch(events=[round.event_id])
+    _audit_seating(by, round.event, round, _("Round deleted."))
     round.delete()
 
 
@@ -161,11 +212,42 @@ def save_table(*, by: Actor, table: Table) -> Table:
             )
     rounds = {table.round_id, previous} - {None}
     touch(events=Round.objects.filter(pk__in=rounds).values_list("event_id", flat=True))
+    stored = Table.objects.filter(pk=table.pk).values("number", "five_mode").first()
     table.save()
     refresh_round_status(table.round)
     if previous is not None and previous != table.round_id:
         refresh_round_status(Round.objects.get(pk=previous))
+    _audit_table(by, table, stored, previous)
     return table
+
+
+def _audit_table(by: Actor, table: Table, stored: dict[str, Any] | None, previous: Any) -> None:
+    """A line saying what changed (nothing changed: no line)."""
+    event = Round.objects.select_related("event").get(pk=table.round_id).event
+    if stored is None:
+        _audit_seating(by, event, table, _("Table added (%(round)s).") % {"round": table.round})
+        return
+    changes = []
+    if previous != table.round_id:
+        changes.append(_("Moved to %(round)s.") % {"round": table.round})
+    if stored["number"] != table.number:
+        changes.append(
+            _("Number %(old)s → %(new)s.") % {"old": stored["number"], "new": table.number}
+        )
+    if stored["five_mode"] != table.five_mode:
+        changes.append(str(Table.FiveMode(table.five_mode).label))
+    if changes:
+        _audit_seating(by, event, table, " ".join(changes))
+
+
+@transaction.atomic
+def set_table_scorekeepers(*, by: Actor, table: Table, users: Any) -> None:
+    """The admin's table form names its scorekeepers through services.tables (among the
+    event's candidates; audited there); a refusal is an EventError at the field."""
+    try:
+        table_services.set_scorekeepers(by=by, choices=[(table, list(users))])
+    except ValidationError as error:
+        raise EventError(" ".join(error.messages), field="scorekeepers") from error
 
 
 @transaction.atomic
@@ -196,17 +278,43 @@ def _check_seat(by: Actor, seat: Seat) -> None:
         )
 
 
+def _seat_line(position: int, player_id: int) -> str:
+    name = Player.objects.values_list("name", flat=True).get(pk=player_id)
+    return _("Seat %(position)s: %(player)s") % {"position": position, "player": name}
+
+
+def _audit_seat(by: Actor, table_id: int, detail: str) -> None:
+    table = Table.objects.select_related("round__event").get(pk=table_id)
+    _audit_seating(by, table.round.event, table, detail)
+
+
 @transaction.atomic
 def save_seat(*, by: Actor, seat: Seat) -> Seat:
     _check_seat(by, seat)
+    stored = Seat.objects.filter(pk=seat.pk).values("table_id", "position", "player_id").first()
     seat.save()
+    now = _seat_line(seat.position, seat.player_id)
+    if stored is None:
+        _audit_seat(by, seat.table_id, _("%(seat)s (added).") % {"seat": now})
+        return seat
+    before = _seat_line(stored["position"], stored["player_id"])
+    if before == now and stored["table_id"] == seat.table_id:
+        return seat
+    if stored["table_id"] != seat.table_id:
+        _audit_seat(by, stored["table_id"], _("%(seat)s (removed).") % {"seat": before})
+        _audit_seat(by, seat.table_id, _("%(seat)s (added).") % {"seat": now})
+    else:
+        _audit_seat(by, seat.table_id, f"{before} → {now}.")
     return seat
 
 
 @transaction.atomic
 def delete_seat(*, by: Actor, seat: Seat) -> None:
     _check_seat(by, seat)
+    stored = Seat.objects.values("table_id", "position", "player_id").get(pk=seat.pk)
     seat.delete()
+    line = _seat_line(stored["position"], stored["player_id"])
+    _audit_seat(by, stored["table_id"], _("%(seat)s (removed).") % {"seat": line})
 
 
 # --- teams and registrations -------------------------------------------------------------

@@ -27,12 +27,20 @@ from .cache import touch_players
 User = get_user_model()
 
 
+class PersonNotManaged(PermissionDenied):
+    """The person's password link is not this organiser's to make; `message` says why
+    and who makes it (access.person_refusals)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 def _check_person(by: Actor, club: Club, person: object) -> None:
     access.require_club(by, club)
-    if not access.may_manage_person(by, person):
-        raise PermissionDenied(
-            _("This person also acts for another club: ask that club or the federation.")
-        )
+    refusal = access.person_refusal(by, person)
+    if refusal is not None:
+        raise PersonNotManaged(refusal)
 
 
 @transaction.atomic
@@ -41,7 +49,11 @@ def add_member(
 ) -> tuple[Membership, bool]:
     """Give a person a role in the club, creating his account when the name is new
     (without a password: the organiser then makes him a password link). Returns the
-    membership and whether the account was created."""
+    membership and whether the account was created.
+
+    An existing account is given the role, but not the power over his password when he
+    also acts elsewhere (password_link, access.person_refusals): naming someone one's
+    club's scorekeeper must not hand over his account."""
     access.require_club(by, club)
     username = username.strip()
     if not username:
@@ -136,7 +148,10 @@ def remove_member(*, by: Actor, membership: Membership) -> None:
 def password_link(*, by: Actor, club: Club, person: object) -> str:
     """A one-time link (path) where the person sets his password: Django's reset
     token, which stops working once the password is set or he logs in. Shown to the
-    organiser, who hands it over; recorded in the audit trail (not the link)."""
+    organiser, who hands it over; recorded in the audit trail (not the link).
+
+    Only for one of the club's people whose every role and link is within the clubs
+    `by` organises (else PersonNotManaged, saying why: the federation makes it)."""
     if not Membership.objects.filter(user=person, club=club).exists():
         raise PermissionDenied
     _check_person(by, club, person)

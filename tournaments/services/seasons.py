@@ -1,4 +1,5 @@
-"""Writes for seasons: a season is a plain settings object (club, dates, counting)."""
+"""Writes for seasons: a season is a plain settings object (club, dates, counting);
+its publication is audited like an event's."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import datetime
 
 from django.db import transaction
 
-from ..models import Club, Season
+from ..models import AuditEntry, Club, Season
 from ..selectors import access
 from ..selectors.access import Actor
+from . import audit
 from .cache import touch
 
 
@@ -28,10 +30,15 @@ def save_season(
 ) -> Season:
     """Create a season (`season` None) or change one; the values come validated
     (forms.tournament.SeasonForm). `by` must organise the season's club, and the club
-    it moves to."""
+    it moves to. Publishing or unpublishing it leaves a line in its club's audit trail
+    (a new season created published too)."""
+    was_published = False
     if season is not None:
         # The stored club, not the form's: a season cannot be taken from another club.
-        access.require_club(by, Season.objects.values_list("club_id", flat=True).get(pk=season.pk))
+        stored_club, was_published = Season.objects.values_list("club_id", "published").get(
+            pk=season.pk
+        )
+        access.require_club(by, stored_club)
     access.require_club(by, club)
     season = season if season is not None else Season()
     season.club = club
@@ -44,4 +51,7 @@ def save_season(
     season.published = published
     season.save()
     touch(seasons=[season])
+    if published != was_published:
+        action = AuditEntry.Action.PUBLISH if published else AuditEntry.Action.UNPUBLISH
+        audit.record(by=by, club=club, action=action, target=season.name)
     return season

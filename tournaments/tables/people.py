@@ -17,9 +17,10 @@ from .common import PHONE_HIDDEN
 
 class MemberTable(tables.Table):
     """Rows are Membership (selectors.people.club_members). The actions cell holds
-    small forms (role, remove, password link) for the people this organiser may
-    manage (`manageable`: user ids); `errors` maps a membership's pk to the refusal
-    its role form got, shown in its row."""
+    small forms (role, remove, password link); `refusals` maps the user id of each
+    person whose password link this organiser may not make to the reason, shown
+    instead of that button; `errors` maps a membership's pk to the refusal its
+    role form got, shown in its row."""
 
     username = tables.Column(verbose_name=_("User name"), accessor="user__username")
     full_name = tables.Column(
@@ -40,10 +41,10 @@ class MemberTable(tables.Table):
         orderable = False
 
     def __init__(
-        self, data: Any, *, manageable: set[int], errors: dict[int, str] | None = None
+        self, data: Any, *, refusals: dict[int, str], errors: dict[int, str] | None = None
     ) -> None:
         super().__init__(data)
-        self.manageable = manageable
+        self.refusals = refusals
         self.errors = errors or {}
 
     def render_full_name(self, value: Any) -> str:
@@ -55,7 +56,7 @@ class MemberTable(tables.Table):
             "tournaments/people/_member_actions.html",
             {
                 "membership": record,
-                "may_manage": record.user_id in self.manageable,
+                "refusal": self.refusals.get(record.user_id, ""),
                 "error": self.errors.get(record.pk, ""),
                 "roles": Role.choices,
             },

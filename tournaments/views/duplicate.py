@@ -26,6 +26,7 @@ from ..forms.duplicate import DuplicateForm, SeatingForm, TableScorekeepersForm
 from ..forms.organiser import rules_label
 from ..models import Event
 from ..selectors import access
+from ..selectors.access import full_names
 from ..selectors import duplicate as selectors
 from ..selectors import tournament as tournament_selectors
 from ..selectors.duplicate_cards import round_progress
@@ -109,7 +110,7 @@ def duplicate_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_duplicate(request, pk)
-    data = selectors.duplicate_data(event)
+    data = selectors.duplicate_data(event, namer=full_names)  # an organiser's page
     registrations = tournament_selectors.event_registrations(event)
     progress = round_progress(data)
     table_numbers = sorted({t.table_number for b in data.boards.values() for t in b.lines})

@@ -20,6 +20,7 @@ from ..errors import EventError
 from ..forms.duplicate import SpecialResultForm, TravellerLineForm
 from ..models import Hand, SpecialResult
 from ..selectors import duplicate as selectors
+from ..selectors.access import full_names
 from ..selectors import duplicate_boards as board_selectors
 from ..selectors.duplicate_cards import movement_cards
 from ..selectors.duplicate_ranking import compare
@@ -44,7 +45,7 @@ def duplicate_boards_print(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 def duplicate_cards(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_duplicate(request, pk)
-    cards = movement_cards(selectors.duplicate_data(event))
+    cards = movement_cards(selectors.duplicate_data(event, namer=full_names))
     return render(request, TEMPLATES + "cards.html", {"event": event, "cards": cards})
 
 
@@ -78,7 +79,7 @@ def _traveller_context(
     request: HttpRequest, event: Any, number: int, data: Any = None
 ) -> dict[str, Any]:
     board = selectors.board_of(event, number)
-    compared = compare(selectors.duplicate_data(event))
+    compared = compare(selectors.duplicate_data(event, namer=full_names))
     info = compared.boards[number]
     forms = _line_forms(request, event, board, info, data)
     return {"board": board, "info": info, "forms": forms, "compared": compared}

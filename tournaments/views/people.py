@@ -70,7 +70,7 @@ def _people_page(
 ) -> HttpResponse:
     members = list(selectors.club_members(club))
     table = MemberTable(
-        members, manageable=selectors.manageable(request.user, members), errors=errors
+        members, refusals=selectors.password_refusals(request.user, members), errors=errors
     )
     RequestConfig(request, paginate=False).configure(table)
     return render(
@@ -189,7 +189,13 @@ def member_password(request: HttpRequest, membership: Membership) -> HttpRespons
             level=INFO,
         )
 
-    outcome = submit(request, write)
+    try:
+        outcome = submit(request, write)
+    except services.PersonNotManaged as refusal:
+        # Said in his row of the people page, where the button would have been.
+        return _people_page(
+            request, club, MemberAddForm(), errors={membership.pk: refusal.message}, status=403
+        )
     if outcome.replayed or not made:
         return respond(request, outcome)
     response = render(

@@ -26,6 +26,7 @@ from ..rules.dealing import dealer_for
 from ..selectors import access, fairness
 from ..selectors import tournament as selectors
 from ..services import tournament as services
+from .names import rename_seated
 from .organiser import organiser_required
 from .submissions import Outcome, carried_fields, replays_submission, respond, submit
 from .tournament import TEMPLATES, organised_round, organised_tournament, validation_message
@@ -196,9 +197,12 @@ def round_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser_required
 def round_print(request: HttpRequest, pk: int) -> HttpResponse:
-    """The seating of a round on one sheet, to pin up: by table, and players A to Z."""
+    """The seating of a round on one sheet, to pin up: by table, and players A to Z.
+    It hangs in a public hall, so players read as they chose (public names), as on the
+    hall screen; the score sheets handed to each table (round_sheets) keep full names."""
     round_ = organised_round(request, pk)
     tables = selectors.round_tables(round_)
+    rename_seated(tables, access.public_names)
     by_name = sorted(
         ((seat.player.name, table.number) for table in tables for seat in table.seats.all()),
         key=lambda item: sort_key(item[0]),  # French order (rules.collation)

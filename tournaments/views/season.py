@@ -10,6 +10,7 @@ event of the season, unpublished ones marked.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -45,6 +46,8 @@ def _season_form(request: HttpRequest, **kwargs: object) -> SeasonForm:
 def season_create(request: HttpRequest) -> HttpResponse:
     start, end = selectors.default_season_dates(timezone.localdate())
     clubs = list(access.organised_clubs(request.user)[:2])
+    if not clubs:  # a guest organiser only: a season is a club's, he runs no club
+        raise PermissionDenied
     initial = {"start": start, "end": end, "club": clubs[0] if len(clubs) == 1 else None}
     form = _season_form(request, initial=initial)
     if request.method == "POST" and form.is_valid():
