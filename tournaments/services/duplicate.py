@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import EventError
-from ..models import AuditEntry, Board, Club, Event, Hand, Player, Registration, Round, Seat, Table
+from ..models import AuditEntry, Board, Club, Event, Hand, Registration, Round, Seat, Table
 from ..planning import _movement_interim as planning
 from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
 from ..selectors import access
@@ -369,7 +369,3 @@ def set_table_scorekeepers(*, by: Actor, event: Event, number: int, users: Seque
     access.require_event(by, event)
     tables = list(Table.objects.filter(round__event=event, number=number))
     set_scorekeepers(by=by, choices=[(table, list(users)) for table in tables])
-
-
-def seated_players(event: Event) -> list[Player]:
-    return list(Player.objects.filter(seats__table__round__event=event).distinct())

@@ -25,10 +25,10 @@ from ..errors import EventError
 from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table
 from ..models.duplicate import boards_of_set, orientation_letter
 from ..selectors import access
-from ..selectors.access import Actor
+from ..selectors.access import Actor, can_score
 from . import audit
 from .cache import touch
-from .hands import HandConflict, SavedHand, engine_hand, save_hand, table_seats
+from .hands import HandConflict, SavedHand, SheetLocked, engine_hand, save_hand, table_seats
 from .results import refresh_event_results
 
 User = AbstractBaseUser | AnonymousUser
@@ -95,6 +95,8 @@ def save_board_result(
     Raises WrongBoard, scoring.HandError (the engine, or the board's cards) or
     HandConflict (changed meanwhile, or already entered by someone else), as save_hand
     does, before writing anything."""
+    if not can_score(user, table):  # before anything of the board is checked (or told)
+        raise SheetLocked(_("You may not enter results at this table."))
     if not plays_board(table, board):
         raise WrongBoard(_("This table does not play board %(number)s.") % {"number": board.number})
     seats = table_seats(table)

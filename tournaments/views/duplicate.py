@@ -26,9 +26,9 @@ from ..forms.duplicate import DuplicateForm, SeatingForm, TableScorekeepersForm
 from ..forms.organiser import rules_label
 from ..models import Event
 from ..selectors import access
-from ..selectors.access import full_names
 from ..selectors import duplicate as selectors
 from ..selectors import tournament as tournament_selectors
+from ..selectors.access import full_names
 from ..selectors.duplicate_cards import round_progress
 from ..services import duplicate as services
 from ..services import events as event_services

@@ -20,8 +20,8 @@ from ..errors import EventError
 from ..forms.duplicate import SpecialResultForm, TravellerLineForm
 from ..models import Hand, SpecialResult
 from ..selectors import duplicate as selectors
-from ..selectors.access import full_names
 from ..selectors import duplicate_boards as board_selectors
+from ..selectors.access import full_names
 from ..selectors.duplicate_cards import movement_cards
 from ..selectors.duplicate_ranking import compare
 from ..services import duplicate_results as services
