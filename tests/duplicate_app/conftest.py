@@ -1,5 +1,9 @@
 """A duplicate event of 20 players (5 tables, 5 rounds of 2 boards), built through the
-services as an organiser would: created, registered, seated from the movement."""
+services as an organiser would: created, registered, seated from the movement.
+
+`seated_event`'s boards are dealt by hand (only numbered): any possible result may be
+entered, so tests choose their marques freely. `dealt_event`'s boards are dealt by the
+app from its seed: a result its cards contradict is refused."""
 
 from __future__ import annotations
 
@@ -19,7 +23,9 @@ NAMES = [
 ]  # fmt: skip
 
 
-def make_duplicate(club, *, players: int = 20, rounds: int = 5, boards: int = 2, **options):
+def make_duplicate(
+    club, *, players: int = 20, rounds: int = 5, boards: int = 2, app_deals: bool = False, **options
+):
     event = services.create_duplicate(
         by=SYSTEM,
         club=club,
@@ -27,6 +33,7 @@ def make_duplicate(club, *, players: int = 20, rounds: int = 5, boards: int = 2,
         date=datetime.date(2026, 11, 20),
         rounds_planned=rounds,
         boards_per_round=boards,
+        app_deals=app_deals,
         **options,
     )
     for name in NAMES[:players]:
@@ -49,3 +56,10 @@ def duplicate_event(dup_club) -> Event:
 def seated_event(duplicate_event) -> Event:
     services.seat_duplicate(by=SYSTEM, event=duplicate_event, draw=False)
     return duplicate_event
+
+
+@pytest.fixture
+def dealt_event(dup_club) -> Event:
+    event = make_duplicate(dup_club, app_deals=True)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    return event

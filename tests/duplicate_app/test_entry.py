@@ -146,9 +146,10 @@ def test_editing_a_board_redirects_the_free_edit_and_keeps_the_version_lock(tabl
     assert (hand.version, hand.points) == (2, Decimal(60))
 
 
-def test_a_poignee_the_deal_makes_impossible_is_refused_at_the_field(table1, keeper):
+def test_a_poignee_the_deal_makes_impossible_is_refused_at_the_field(dealt_event, organiser):
     from scoring import _cards_interim as cards
 
+    table1 = Table.objects.get(round__event=dealt_event, round__number=1, number=1)
     number = first_board(table1)
     board = Board.objects.get(event=table1.round.event, number=number)
     deal = cards.deal_from_json(board.deal)
@@ -158,7 +159,7 @@ def test_a_poignee_the_deal_makes_impossible_is_refused_at_the_field(table1, kee
         s for s in seats if s.position != 2 and cards.trumps(deal["NESW"[s.position]]) < 10
     )
     response = post_board(
-        logged_in(keeper), table1, number, **{f"poignee_{short.player_id}": "simple"}
+        logged_in(organiser), table1, number, **{f"poignee_{short.player_id}": "simple"}
     )
     assert response.status_code == 200
     errors = response.context["form"].errors

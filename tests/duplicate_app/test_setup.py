@@ -82,18 +82,16 @@ def test_seating_gives_every_round_its_tables_sets_and_orientations(seated_event
         assert sorted(table.seats.values_list("position", flat=True)) == [0, 1, 2, 3]
 
 
-def test_boards_are_dealt_from_the_seed_with_a_dealer_each(seated_event):
-    boards = list(Board.objects.filter(event=seated_event).order_by("number"))
+def test_boards_are_dealt_from_the_seed_with_a_dealer_each(dealt_event):
+    boards = list(Board.objects.filter(event=dealt_event).order_by("number"))
     assert all(board.deal is not None for board in boards)
     # Four different dealers over four boards, always the same for a board number.
     assert len({board.dealer for board in boards[:4]}) == 4
     assert boards[0].dealer == boards[4].dealer
 
 
-def test_boards_dealt_by_hand_are_only_numbered(dup_club):
-    event = make_duplicate(dup_club, app_deals=False)
-    services.seat_duplicate(by=SYSTEM, event=event)
-    boards = Board.objects.filter(event=event)
+def test_boards_dealt_by_hand_are_only_numbered(seated_event):
+    boards = Board.objects.filter(event=seated_event)
     assert boards.count() == 10
     assert not boards.filter(deal__isnull=False).exists()
 
@@ -182,7 +180,7 @@ def test_teams_that_cannot_be_kept_apart_are_refused(dup_club):
 
 def test_format_cannot_change_once_seated_but_the_comparison_can(seated_event, organiser):
     common = {"name": seated_event.name, "date": seated_event.date, "rules_name": "fft",
-              "rounds_planned": 5, "team_size": 0, "app_deals": True}  # fmt: skip
+              "rounds_planned": 5, "team_size": 0, "app_deals": False}  # fmt: skip
     with pytest.raises(EventError) as refused:
         services.update_duplicate(
             by=organiser, event=seated_event, boards_per_round=3, comparison="matchpoints",
