@@ -81,7 +81,6 @@ NOT_A_CLUB_WRITE = {
     "tables.next_table_number": "a read",
     "rounds.present_players": "a read",
     "rounds.require_complete_teams": "a check before a draw; writes nothing",
-    "rounds.round_started": "a read",
     "event_stats.player_event_stats": "computes figures; the writes are results'",
     # derived rows, rewritten by the checked writes above (and the repair commands)
     "hands.refresh_round_status": "a round's status follows its sheets (after checked writes)",
