@@ -291,7 +291,9 @@ def bench_owners(
     owners: list[list[int]] = []
     for o in orientations:
         found = _Bench(sets, holder, o, dict(zip(orientations, owners, strict=False)), nodes)
-        found.dfs(0, [], 0)
+        found.linear()
+        if found.best is None or found.best[0] > 0:
+            found.dfs(0, [], 0)
         if found.best is None:
             return None
         owners.append(found.best[1])
@@ -325,6 +327,27 @@ class _Bench:
                 taken = other in self.placed and self.placed[other][r] == holder
                 found.append((other, -1 if taken else holder))
         return found
+
+    def linear(self) -> None:
+        """Start from the best owners of the form a + step x r (mod T) that keep the
+        hard rules: on an algebraic design they often meet nobody twice, and they give
+        the depth-first search a bound."""
+        row = self.sets[self.o]
+        tables, rounds = len(row[0]), len(row)
+        for step in range(tables):
+            for start in range(tables):
+                chosen = [(start + step * r) % tables for r in range(rounds)]
+                if (
+                    len(set(chosen)) < rounds
+                    or len({row[r][w] for r, w in enumerate(chosen)}) < rounds
+                ):
+                    continue
+                met: Counter[tuple[int, int]] = Counter()
+                for r, w in enumerate(chosen):
+                    met.update(self.mates(r, w))
+                repeats = sum(c - 1 for c in met.values() if c > 1)
+                if self.best is None or repeats < self.best[0]:
+                    self.best = (repeats, chosen)
 
     def dfs(self, r: int, chosen: list[int], repeats: int) -> None:
         if self.budget <= 0 or (self.best is not None and repeats >= self.best[0]):
