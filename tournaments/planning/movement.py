@@ -23,11 +23,11 @@ empty seats):
 - k = 1: table T-1 (the last) is the bye table: its North seat is empty, the set
   there rests and its East, South and West sit the round out. North players never
   sit out; the others at most once each (byes spread by at most one) wherever the
-  construction above applies. Elsewhere the search keeps byes even when it can;
-  at T rounds the spread is what it reached (`bye_spread`, printed by the
-  benchmark). With fewer than T rounds the
-  bench is also tried and the better movement kept (even byes first, then fewer
-  repeats). Rounds: up to T.
+  construction above applies. Otherwise the best of three is kept (even byes
+  first, then fewer repeats): the full field's design with its least-repeating seat
+  left empty, the design searched with the empty seat, and with fewer than T rounds
+  the bench below. At T rounds at a searched table count from 10 up the spread may
+  be 2 or 3 (`bye_spread`; benchmarks/movement.py). Rounds: up to T.
 - k = 2 or 3: the bench. T-1 tables play every round with T-1 sets; 4 - k extra
   players (South and West, or West alone) each take, every round, the seat of a
   different player of their orientation, who sits out (the last table lists them:
@@ -246,22 +246,33 @@ def movement(tables: int, rounds: int, players: int | None = None) -> Movement:
 @lru_cache(maxsize=64)
 def _movement(tables: int, rounds: int, players: int) -> Movement:
     empty = 4 * tables - players
-    if empty < 2:
-        sets, name = design.build(tables, rounds, empty)
-        built = _from_sets(tables, rounds, players, sets, empty, name)
-        if empty == 1 and built.repeated_meetings + built.bye_spread > 1 and rounds < tables:
-            # The bench (East, South and West extras on T - 1 tables) keeps byes even
-            # by construction and may repeat less: the better of the two.
-            bench = _bench(tables, rounds, (1, 2, 3))
-            if bench is not None and _quality(bench) < _quality(built):
-                return bench
-        return built
+    if empty == 0:
+        sets, name = design.build(tables, rounds, 0)
+        return _from_sets(tables, rounds, players, sets, 0, name)
+    if empty == 1:
+        return _one_empty_seat(tables, rounds, players)
     extras = (2, 3)[empty - 2 :]  # k = 2: South and West; k = 3: West
     built = _bench(tables, rounds, extras)
     if built is not None:
         return built
     sets, name = _pinned(tables, rounds, empty)
     return _from_sets(tables, rounds, players, sets, empty, name)
+
+
+def _one_empty_seat(tables: int, rounds: int, players: int) -> Movement:
+    """The best of: the full field's design with its best seat left empty, the design
+    searched with the empty North seat, and (rounds < T) the bench with East, South and
+    West extras on T - 1 tables. Each is tried only while none is perfect."""
+    sets, name = design.build(tables, rounds, 0)
+    best = _from_sets(tables, rounds, players, design.with_phantom(sets), 1, name)
+    if _quality(best) != (False, 0):
+        sets, name = design.build(tables, rounds, 1)
+        best = min(best, _from_sets(tables, rounds, players, sets, 1, name), key=_quality)
+    if _quality(best) != (False, 0) and rounds < tables:
+        bench = _bench(tables, rounds, (1, 2, 3))
+        if bench is not None:
+            best = min(best, bench, key=_quality)
+    return best
 
 
 def _quality(built: Movement) -> tuple[bool, int]:

@@ -371,3 +371,34 @@ class _Bench:
             self.met.subtract(who)
             if self.best is not None and self.best[0] == 0:
                 return
+
+
+def with_phantom(sets: Sets) -> Sets:
+    """The same design with its best seat made the phantom (North slot T-1): the seat
+    whose meetings repeat least, as everybody who meets it twice would sit out twice.
+
+    Orientations play symmetric roles in set space and slots are mere labels, so the
+    chosen seat's orientation becomes North (tables are North's) and its slot T-1.
+    """
+    tables, rounds = len(sets[0][0]), len(sets[0])
+    counts: Counter[tuple[tuple[int, int], tuple[int, int]]] = Counter()
+    for r in range(rounds):
+        at: dict[int, list[tuple[int, int]]] = {}
+        for o in range(ORIENTATION_COUNT):
+            for p, s in enumerate(sets[o][r]):
+                at.setdefault(s, []).append((o, p))
+        for seats in at.values():
+            for i, a in enumerate(seats):
+                for b in seats[i + 1 :]:
+                    counts[(a, b)] += 1
+    repeats: Counter[tuple[int, int]] = Counter()
+    for (a, b), times in counts.items():
+        repeats[a] += times - 1
+        repeats[b] += times - 1
+    slots = [(o, p) for o in range(ORIENTATION_COUNT) for p in range(tables)]
+    o_best, p_best = min(slots, key=lambda slot: (repeats[slot], slot))
+    order = [o_best] + [o for o in range(ORIENTATION_COUNT) if o != o_best]
+    moved = [[list(row) for row in sets[o]] for o in order]
+    for row in moved[0]:
+        row[p_best], row[tables - 1] = row[tables - 1], row[p_best]
+    return moved

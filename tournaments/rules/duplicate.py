@@ -217,12 +217,17 @@ def compare_board(
             assert line.marques is not None
             marque = line.marques[index]
             if method == MATCHPOINTS:
-                points = 2 * sum(1 for m in marques if m < marque) + marques.count(marque) - 1
+                points = _matchpoints(marques, marque)
                 exact = Fraction(100 * points, 2 * (n - 1)) if n > 1 else Fraction(50)
             else:
                 exact = marque - Fraction(sum(marques), n)
             scores.append(_score(board, line, index, marques, None, n, exact, method))
     return scores
+
+
+def _matchpoints(marques: list[int], marque: int) -> int:
+    """2 per other marque beaten, 1 per other marque equal (`marque` is among them)."""
+    return 2 * sum(1 for m in marques if m < marque) + marques.count(marque) - 1
 
 
 def _special_result(special: str, line: Line, method: str, adjustment: Fraction) -> Fraction:
@@ -252,7 +257,7 @@ def _score(
     if marque is not None and marques is not None:
         rank = 1 + sum(1 for m in marques if m > marque)
         if method == MATCHPOINTS:
-            matchpoints = 2 * sum(1 for m in marques if m < marque) + marques.count(marque) - 1
+            matchpoints = _matchpoints(marques, marque)
             top = 2 * (n - 1)
     return BoardScore(
         board=board,
