@@ -101,8 +101,9 @@ def contradictions(
     the players must be the orientations themselves. Raises ValueError when the hand
     is not played by exactly the four orientations.
     """
-    where = {p: (orientation_of[p] if orientation_of is not None else p) for p in hand.players}
-    if hand.sitting_out is not None or sorted(where.values()) != sorted(ORIENTATIONS):
+    where = {p: (orientation_of.get(p) if orientation_of is not None else p) for p in hand.players}
+    seats = list(where.values())
+    if hand.sitting_out is not None or len(seats) != 4 or set(seats) != set(ORIENTATIONS):
         raise ValueError("a board is played by four players, one at each orientation")
     if hand.passed:
         return []

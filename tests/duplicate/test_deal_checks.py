@@ -249,6 +249,10 @@ def test_players_are_mapped_to_orientations():
         contradictions(deal, result)  # players are not orientations
     with pytest.raises(ValueError):
         contradictions(deal, result, {"ann": "N", "bob": "N", "cid": "S", "dan": "W"})
+    with pytest.raises(ValueError):
+        contradictions(deal, result, {"ann": "N", "bob": "E", "cid": "S"})
+    with pytest.raises(ValueError):  # a table of 5 is no duplicate board
+        contradictions(deal, Hand(players=(*SEATS, "X"), sitting_out="X"))
 
 
 def test_a_passed_board_contradicts_nothing():

@@ -46,6 +46,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from . import movement_design as design
+from .movement_bench import bench_owners
 
 ORIENTATIONS: tuple[str, ...] = ("N", "E", "S", "W")
 MAX_TABLES = 30
@@ -137,6 +138,7 @@ class Movement:
         return max(self.byes) - min(self.byes)
 
     def seat(self, player: int, round: int) -> Seat:
+        """Where `player` is in `round` (his table even when he sits out)."""
         for line in self.schedule[round]:
             if player in line.seats:
                 orientation = ORIENTATIONS[line.seats.index(player)]
@@ -293,7 +295,7 @@ def _pinned(tables: int, rounds: int, empty: int) -> tuple[design.Sets, str]:
 def _bench(tables: int, rounds: int, extras: tuple[int, ...]) -> Movement | None:
     playing = tables - 1
     sets, name = design.build(playing, rounds, 0)
-    owners = design.bench_owners(sets, extras)
+    owners = bench_owners(sets, extras)
     if owners is None:
         return None
     # Base seats numbered by their first-round seat, then the extras.
