@@ -7,6 +7,8 @@
 {'A': 240, 'B': -80, 'C': -80, 'D': -80}
 """
 
+from .cards import Card, Deal, deal_board
+from .deal_checks import Contradiction, contradictions
 from .engine import HandResult, round_half_away, score_hand
 from .errors import ERROR_CODES, HandError
 from .hand import TARGETS, Chelem, Hand, Misere, Poignee, validate
@@ -29,13 +31,18 @@ __all__ = [
     "POIGNEE_SIZES",
     "PRESETS",
     "TARGETS",
+    "Card",
     "Chelem",
+    "Contradiction",
+    "Deal",
     "Hand",
     "HandError",
     "HandResult",
     "Misere",
     "Poignee",
     "RuleSet",
+    "contradictions",
+    "deal_board",
     "hand_from_json",
     "hand_to_json",
     "round_half_away",

@@ -42,6 +42,12 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "misere_not_allowed": "these rules have no misère",
         "unknown_misere": "a misère is simple or double",
         "two_miseres": "a player declares at most one misère",
+        # scoring/deal_checks.py: a duplicate board's result contradicts its known deal
+        "deal_poignee_trumps": "a poignée shows more trumps than the player held at this deal",
+        "deal_chelem_21": "the other camp played the 21, so it took a trick: no chelem",
+        "deal_petit_in_dog": "the Petit lies in the dog of a garde sans or contre: never played",
+        "deal_oudlers": "the taker camp's oudlers are impossible with this deal",
+        "deal_points": "the taker camp's card points are impossible with this deal",
         # scoring/jsonio.py: the JSON input is malformed
         "invalid": "a value has the wrong shape",
         "not_a_number": "card points are not a number",

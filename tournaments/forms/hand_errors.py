@@ -83,6 +83,27 @@ HAND_ERROR_MESSAGES: dict[str, Promise] = {
     "misere_not_allowed": _("This event's rules have no misère."),
     "unknown_misere": _("A misère is simple or double."),
     "two_miseres": _("%(player)s declares only one misère."),
+    # scoring/deal_checks.py (a duplicate board whose deal is known)
+    "deal_poignee_trumps": _(
+        "%(player)s was dealt only %(held)s trumps (the Excuse counted, and the dog for a"
+        " taker who took it): a %(size)s poignée needs %(needed)s."
+    ),
+    "deal_chelem_21": _(
+        "The other camp played the 21, which always wins its trick: this camp did not take"
+        " every trick."
+    ),
+    "deal_petit_in_dog": _(
+        "The Petit lies in the dog of this board, which nobody plays in a garde sans or a"
+        " garde contre: there is no petit au bout."
+    ),
+    "deal_oudlers": _(
+        "With this board's deal the taker camp ends with %(low)s to %(high)s oudlers, not"
+        " %(value)s."
+    ),
+    "deal_points": _(
+        "With this board's deal the taker camp has between %(low)s and %(high)s card points,"
+        " not %(value)s."
+    ),
     # scoring/jsonio.py
     "invalid": _("This value is not valid."),
     "not_a_number": _("Enter a number of card points, such as 56 or 40,5."),

@@ -1,0 +1,410 @@
+"""Duplicate tarot movements: who plays which board set at which table, round by round.
+
+Pure Python, no Django import. `movement(tables, rounds, players)` returns a frozen
+`Movement`; designs come from movement_design (constructions) and movement_search
+(local search). Everything is numbered from 0 (tables, rounds, sets, players);
+printing adds 1. Orientations are "N", "E", "S", "W" (index 0..3).
+
+Guarantees, for 2 <= tables <= 30 and 1 <= rounds <= max_rounds(tables, players):
+- Players keep their orientation; North never moves; every round each table plays
+  one board set and the sets move as a whole.
+- Nobody plays a board twice (checked on every movement built: `boards_played_twice`
+  is 0, or construction raises AssertionError).
+- Nobody meets anybody twice when the table count is coprime with 6 (5, 7, 11, 13,
+  17, 19, 23, 25, 29: DUPLICATE.md's construction, North stays, East +1, South +2,
+  West +3, sets -1) or a prime power (8, 9, 16, 27: the same over a finite field),
+  for every number of rounds, with a full field or one missing player. Other table
+  counts get the fewest repeats found (benchmarks/movement.py prints them): the best
+  of the cyclic steps and products of smaller designs, improved by a local search.
+- Reproducible: the same arguments always give the same movement.
+
+Fields that are not a multiple of 4 (P players, T = ceil(P / 4) tables, k = 4T - P
+empty seats):
+- k = 1: table T-1 (the last) is the bye table: its North seat is empty, the set
+  there rests and its East, South and West sit the round out. North players never
+  sit out; the others at most once each (byes spread by at most one) wherever the
+  construction above applies. Otherwise the best of three is kept (even byes
+  first, then fewer repeats): the full field's design with its least-repeating seat
+  left empty, the design searched with the empty seat, and with fewer than T rounds
+  the bench below. At T rounds at a searched table count from 10 up the spread may
+  be 2 or 3 (`bye_spread`; benchmarks/movement.py). Rounds: up to T.
+- k = 2 or 3: the bench. T-1 tables play every round with T-1 sets; 4 - k extra
+  players (South and West, or West alone) each take, every round, the seat of a
+  different player of their orientation, who sits out (the last table lists them:
+  it plays nothing). So nobody sits out twice (byes spread by at most one) and each
+  extra plays a different set every round. Rounds: up to T-1. When no such choice
+  exists within the search bound, the same empty-seat scheme as k = 1 is used with
+  the empty seats pinned to the bye table.
+A player's session result is then the mean over the boards he played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from . import movement_design as design
+from .movement_bench import bench_owners
+
+ORIENTATIONS: tuple[str, ...] = ("N", "E", "S", "W")
+MAX_TABLES = 30
+
+
+@dataclass(frozen=True)
+class TableRound:
+    """One table in one round. `seats` holds player indexes by orientation N, E, S, W
+    (None: an empty seat). `plays` is False at the bye table or the bench: its players
+    sit out. `board_set` is None at the bench (no set there); `set_from` / `set_to` are
+    the tables the set comes from (previous round) and goes to (next round), None in
+    the first / last round."""
+
+    table: int
+    board_set: int | None
+    seats: tuple[int | None, int | None, int | None, int | None]
+    plays: bool
+    set_from: int | None
+    set_to: int | None
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where a player is in one round."""
+
+    round: int
+    table: int
+    orientation: str
+    board_set: int | None
+    plays: bool
+
+
+@dataclass(frozen=True)
+class TableCardLine:
+    round: int
+    board_set: int | None
+    set_from: int | None
+    set_to: int | None
+    plays: bool
+    seats: tuple[int | None, int | None, int | None, int | None]
+    # Where each seat's player goes next round (same orientation); None after the
+    # last round or for an empty seat.
+    next_tables: tuple[int | None, int | None, int | None, int | None]
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """The card on one table: per round, the set, where it comes from and goes to,
+    who sits where and where each goes next."""
+
+    table: int
+    lines: tuple[TableCardLine, ...]
+
+
+@dataclass(frozen=True)
+class PlayerCardLine:
+    round: int
+    table: int
+    board_set: int | None
+    plays: bool
+    # The other three at the table by orientation (None for his own seat and empty
+    # seats); all None when he sits out.
+    opponents: tuple[int | None, int | None, int | None, int | None]
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    player: int
+    orientation: str
+    lines: tuple[PlayerCardLine, ...]
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A whole session's movement. `schedule[r][t]` is table t in round r."""
+
+    tables: int
+    rounds: int
+    players: int
+    construction: str
+    schedule: tuple[tuple[TableRound, ...], ...]
+    orientations: tuple[str, ...]  # per player
+    repeated_meetings: int  # sum over pairs of max(0, times met - 1), playing tables only
+    byes: tuple[int, ...]  # rounds each player sits out
+
+    @property
+    def bye_spread(self) -> int:
+        """Most byes minus fewest over the players (0 with a full field)."""
+        return max(self.byes) - min(self.byes)
+
+    def seat(self, player: int, round: int) -> Seat:
+        """Where `player` is in `round` (his table even when he sits out)."""
+        for line in self.schedule[round]:
+            if player in line.seats:
+                orientation = ORIENTATIONS[line.seats.index(player)]
+                return Seat(round, line.table, orientation, line.board_set, line.plays)
+        raise ValueError(f"player {player} is not in round {round}")
+
+    def next_seat(self, player: int, round: int) -> Seat | None:
+        """Where `player` goes after `round` (None after the last round)."""
+        return self.seat(player, round + 1) if round + 1 < self.rounds else None
+
+    def sets_played(self, player: int) -> tuple[int, ...]:
+        """The sets the player plays, in round order (bye rounds left out)."""
+        seats = (self.seat(player, r) for r in range(self.rounds))
+        return tuple(s.board_set for s in seats if s.plays and s.board_set is not None)
+
+    def boards_played_twice(self) -> int:
+        """Sets played twice by a player, summed (0 by construction; for checks)."""
+        return sum(
+            len(played) - len(set(played))
+            for played in (self.sets_played(p) for p in range(self.players))
+        )
+
+    def meeting_counts(self) -> Counter[tuple[int, int]]:
+        """Times each pair (lower index first) played at the same table."""
+        return _meetings(self.schedule)
+
+    def table_cards(self) -> tuple[TableCard, ...]:
+        cards = []
+        for t in range(self.tables):
+            lines = []
+            for r in range(self.rounds):
+                line = self.schedule[r][t]
+                following = [self.next_seat(p, r) if p is not None else None for p in line.seats]
+                lines.append(
+                    TableCardLine(
+                        r,
+                        line.board_set,
+                        line.set_from,
+                        line.set_to,
+                        line.plays,
+                        line.seats,
+                        tuple(s.table if s else None for s in following),  # type: ignore[arg-type]
+                    )
+                )
+            cards.append(TableCard(t, tuple(lines)))
+        return tuple(cards)
+
+    def player_cards(self) -> tuple[PlayerCard, ...]:
+        cards = []
+        for p in range(self.players):
+            lines = []
+            for r in range(self.rounds):
+                seat = self.seat(p, r)
+                seats = self.schedule[r][seat.table].seats
+                opponents = tuple(None if (q == p or not seat.plays) else q for q in seats)
+                lines.append(PlayerCardLine(r, seat.table, seat.board_set, seat.plays, opponents))  # type: ignore[arg-type]
+            cards.append(PlayerCard(p, self.orientations[p], tuple(lines)))
+        return tuple(cards)
+
+
+def boards_of_set(set_index: int, boards_per_round: int) -> range:
+    """The board numbers (from 1) in set `set_index` (from 0): set 0 holds boards
+    1..n, set 1 boards n+1..2n, and so on."""
+    if set_index < 0 or boards_per_round < 1:
+        raise ValueError("a set index is >= 0 and a set holds at least one board")
+    return range(set_index * boards_per_round + 1, (set_index + 1) * boards_per_round + 1)
+
+
+def _check_field(tables: int, players: int | None) -> int:
+    if isinstance(tables, bool) or not isinstance(tables, int) or not 2 <= tables <= MAX_TABLES:
+        raise ValueError(f"a movement has 2 to {MAX_TABLES} tables, not {tables!r}")
+    if players is None:
+        return 4 * tables
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number, not {players!r}")
+    if not 4 * tables - 3 <= players <= 4 * tables:
+        raise ValueError(
+            f"{players} players sit at {-(-players // 4)} tables, not {tables}"
+            f" ({4 * tables - 3} to {4 * tables} players need {tables} tables)"
+        )
+    return players
+
+
+def max_rounds(tables: int, players: int | None = None) -> int:
+    """The most rounds in which nobody plays a board twice: one per board set, and
+    there are as many sets as tables that play (T; T - 1 on the bench, i.e. with 2
+    or 3 empty seats)."""
+    players = _check_field(tables, players)
+    return tables - 1 if 4 * tables - players >= 2 else tables
+
+
+def movement(tables: int, rounds: int, players: int | None = None) -> Movement:
+    """The movement for `tables` tables, `rounds` rounds and `players` players
+    (default 4 x tables). Raises ValueError for a table count outside 2..30, players
+    that do not fill `tables` tables (4T - 3 to 4T), or too many rounds (the message
+    gives the maximum)."""
+    players = _check_field(tables, players)
+    most = max_rounds(tables, players)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= most:
+        raise ValueError(
+            f"{tables} tables play at most {most} rounds (one per board set, so that"
+            f" nobody plays a board twice), not {rounds!r}"
+        )
+    return _movement(tables, rounds, players)
+
+
+@lru_cache(maxsize=64)
+def _movement(tables: int, rounds: int, players: int) -> Movement:
+    empty = 4 * tables - players
+    if empty == 0:
+        sets, name = design.build(tables, rounds, 0)
+        return _from_sets(tables, rounds, players, sets, 0, name)
+    if empty == 1:
+        return _one_empty_seat(tables, rounds, players)
+    extras = (2, 3)[empty - 2 :]  # k = 2: South and West; k = 3: West
+    built = _bench(tables, rounds, extras)
+    if built is not None:
+        return built
+    sets, name = _pinned(tables, rounds, empty)
+    return _from_sets(tables, rounds, players, sets, empty, name)
+
+
+def _one_empty_seat(tables: int, rounds: int, players: int) -> Movement:
+    """The best of: the full field's design with its best seat left empty, the design
+    searched with the empty North seat, and (rounds < T) the bench with East, South and
+    West extras on T - 1 tables. Each is tried only while none is perfect."""
+    sets, name = design.build(tables, rounds, 0)
+    best = _from_sets(tables, rounds, players, design.with_phantom(sets), 1, name)
+    if _quality(best) != (False, 0):
+        sets, name = design.build(tables, rounds, 1)
+        best = min(best, _from_sets(tables, rounds, players, sets, 1, name), key=_quality)
+    if _quality(best) != (False, 0) and rounds < tables:
+        bench = _bench(tables, rounds, (1, 2, 3))
+        if bench is not None:
+            best = min(best, bench, key=_quality)
+    return best
+
+
+def _quality(built: Movement) -> tuple[bool, int]:
+    """Uneven byes first, then repeated meetings: lower is better."""
+    return (built.bye_spread > 1, built.repeated_meetings)
+
+
+def _pinned(tables: int, rounds: int, empty: int) -> tuple[design.Sets, str]:
+    """Fallback with 2 or 3 empty seats: North, East (and South) of the last table are
+    empty and stay together at the bye table; real East (and South) players start
+    beside North and the search moves them apart."""
+    sets, name = design.build(tables, rounds, 1)
+    sets = [sets[0] if 0 < o < empty else sets[o] for o in range(4)]
+    search = design.Search(sets, empty, seed=tables * 1000 + rounds * 10 + empty)
+    return search.run(design.SEARCH_BUDGET), f"{name}, empty seats pinned + search"
+
+
+def _bench(tables: int, rounds: int, extras: tuple[int, ...]) -> Movement | None:
+    playing = tables - 1
+    sets, name = design.build(playing, rounds, 0)
+    owners = bench_owners(sets, extras)
+    if owners is None:
+        return None
+    # Base seats numbered by their first-round seat, then the extras.
+    seat_ids = _numbering(sets, playing, 0)
+    extra_ids = {o: 4 * playing + i for i, o in enumerate(extras)}
+    schedule_seats: list[list[list[int | None]]] = []
+    for r in range(rounds):
+        rows: list[list[int | None]] = [[None] * 4 for _ in range(tables)]
+        for o in range(4):
+            for p in range(playing):
+                rows[sets[0][r].index(sets[o][r][p])][o] = seat_ids[o][p]
+        for o, chosen in zip(extras, owners, strict=True):
+            table = sets[0][r].index(sets[o][r][chosen[r]])
+            rows[tables - 1][o] = rows[table][o]  # the owner sits out at the bench
+            rows[table][o] = extra_ids[o]
+        schedule_seats.append(rows)
+    set_of = [[sets[0][r][t] for t in range(playing)] + [None] for r in range(rounds)]
+    orientations = [""] * (4 * playing + len(extras))
+    for o in range(4):
+        for p in range(playing):
+            orientations[seat_ids[o][p]] = ORIENTATIONS[o]
+    for o, index in extra_ids.items():
+        orientations[index] = ORIENTATIONS[o]
+    return _assemble(tables, rounds, f"{name}, bench", set_of, schedule_seats, orientations)
+
+
+def _numbering(sets: design.Sets, tables: int, empty: int) -> list[list[int | None]]:
+    """Player index of each slot: by first-round table, then orientation; None for
+    the empty seats (slot T-1 of the first `empty` orientations)."""
+    firsts = sorted(
+        (sets[0][0].index(sets[o][0][p]), o, p)
+        for o in range(4)
+        for p in range(tables)
+        if not (p == tables - 1 and o < empty)
+    )
+    ids: list[list[int | None]] = [[None] * tables for _ in range(4)]
+    for index, (_, o, p) in enumerate(firsts):
+        ids[o][p] = index
+    return ids
+
+
+def _from_sets(
+    tables: int, rounds: int, players: int, sets: design.Sets, empty: int, name: str
+) -> Movement:
+    ids = _numbering(sets, tables, empty)
+    orientations = [""] * players
+    for o in range(4):
+        for p in range(tables):
+            if ids[o][p] is not None:
+                orientations[ids[o][p]] = ORIENTATIONS[o]  # type: ignore[index]
+    schedule_seats = []
+    for r in range(rounds):
+        rows: list[list[int | None]] = [[None] * 4 for _ in range(tables)]
+        for o in range(4):
+            for p in range(tables):
+                rows[sets[0][r].index(sets[o][r][p])][o] = ids[o][p]
+        schedule_seats.append(rows)
+    set_of: list[list[int | None]] = [list(sets[0][r]) for r in range(rounds)]
+    return _assemble(tables, rounds, name, set_of, schedule_seats, orientations)
+
+
+def _assemble(
+    tables: int,
+    rounds: int,
+    name: str,
+    set_of: list[list[int | None]],
+    seats: list[list[list[int | None]]],
+    orientations: list[str],
+) -> Movement:
+    """The frozen Movement from each round's set and seats per table. A table plays
+    when it has a set and four players (not the bye table, not the bench)."""
+    where = [{s: t for t, s in enumerate(row) if s is not None} for row in set_of]
+    schedule = tuple(
+        tuple(
+            TableRound(
+                t,
+                s,
+                tuple(seats[r][t]),  # type: ignore[arg-type]
+                s is not None and None not in seats[r][t],
+                where[r - 1].get(s) if r > 0 and s is not None else None,
+                where[r + 1].get(s) if r + 1 < rounds and s is not None else None,
+            )
+            for t, s in enumerate(set_of[r])
+        )
+        for r in range(rounds)
+    )
+    byes = [0] * len(orientations)
+    for line in (line for lines in schedule for line in lines if not line.plays):
+        for p in line.seats:
+            if p is not None:
+                byes[p] += 1
+    result = Movement(
+        tables=tables,
+        rounds=rounds,
+        players=len(orientations),
+        construction=name,
+        schedule=schedule,
+        orientations=tuple(orientations),
+        repeated_meetings=sum(c - 1 for c in _meetings(schedule).values() if c > 1),
+        byes=tuple(byes),
+    )
+    if result.boards_played_twice():
+        raise AssertionError(f"movement {tables}x{rounds} plays a board twice")
+    return result
+
+
+def _meetings(schedule: tuple[tuple[TableRound, ...], ...]) -> Counter[tuple[int, int]]:
+    counts: Counter[tuple[int, int]] = Counter()
+    for line in (line for lines in schedule for line in lines if line.plays):
+        present = sorted(p for p in line.seats if p is not None)
+        counts.update(combinations(present, 2))
+    return counts
