@@ -89,7 +89,6 @@ def demo_trump_counts(deal: object) -> list[int]:
     for a board dealt by hand."""
     if deal is None:
         return [0, 0, 0, 0]
-    from scoring import _cards_interim as cards
+    from .rules.boards import trumps_dealt
 
-    dealt = cards.deal_from_json(deal)  # type: ignore[arg-type]
-    return [cards.trumps(dealt[letter]) for letter in "NESW"]
+    return trumps_dealt(deal)  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ from openpyxl import load_workbook
 import scoring
 from tests.conftest import PASSWORD
 from tournaments.models import Board, Event, Hand, Registration, Table
-from tournaments.services.duplicate_results import deal_contradiction, prepare_hand
+from tournaments.services.duplicate_results import deal_contradictions, prepare_hand
 from tournaments.services.hands import preview_hand, table_seats
 
 from ..factories import make_member
@@ -70,7 +70,7 @@ def a_result(table: Table, board: Board, rng: random.Random) -> dict[str, str]:
             preview_hand(table=table, hand=hand)
         except scoring.HandError:
             continue
-        if deal_contradiction(board, hand, seats) is None:
+        if not deal_contradictions(board, hand, seats):
             return values
     raise AssertionError(f"no possible result found for board {board.number}")
 

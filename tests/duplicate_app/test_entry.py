@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Board, Hand, HandScore, Seat, Table
+from tournaments.rules.boards import trumps_dealt
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.duplicate import set_table_scorekeepers
 from tournaments.services.hands import SheetLocked, save_hand, validate_sheet
@@ -147,17 +148,13 @@ def test_editing_a_board_redirects_the_free_edit_and_keeps_the_version_lock(tabl
 
 
 def test_a_poignee_the_deal_makes_impossible_is_refused_at_the_field(dealt_event, organiser):
-    from scoring import _cards_interim as cards
-
     table1 = Table.objects.get(round__event=dealt_event, round__number=1, number=1)
     number = first_board(table1)
     board = Board.objects.get(event=table1.round.event, number=number)
-    deal = cards.deal_from_json(board.deal)
+    trumps = trumps_dealt(board.deal)
     seats = seats_of(table1)
-    # A defender who was dealt fewer than 10 trumps (with the Excuse) cannot show one.
-    short = next(
-        s for s in seats if s.position != 2 and cards.trumps(deal["NESW"[s.position]]) < 10
-    )
+    # A defender who was dealt fewer than 10 trumps (the Excuse counted) cannot show one.
+    short = next(s for s in seats if s.position != 2 and trumps[s.position] < 10)
     response = post_board(
         logged_in(organiser), table1, number, **{f"poignee_{short.player_id}": "simple"}
     )
@@ -197,3 +194,24 @@ def test_my_tables_lists_a_duplicate_scorekeepers_rounds_in_playing_order(table1
     rounds = [table.round.number for table in response.context["tables"]]
     assert rounds == [1, 2, 3, 4, 5]
     assert reverse("board_next", args=[table1.pk]).encode() in response.content
+
+
+def test_the_live_preview_already_says_what_the_cards_contradict(dealt_event, organiser):
+    table = Table.objects.get(round__event=dealt_event, round__number=1, number=1)
+    number = first_board(table)
+    trumps = trumps_dealt(Board.objects.get(event=dealt_event, number=number).deal)
+    seats = seats_of(table)
+    short = next(s for s in seats if s.position != 2 and trumps[s.position] < 10)
+    response = logged_in(organiser).post(
+        reverse("board_preview", args=[table.pk, number]),
+        {
+            "contract": "garde",
+            "taker": seats[2].player_id,
+            "oudlers": "2",
+            "points": "50",
+            f"poignee_{short.player_id}": "simple",
+        },
+    )
+    assert response.status_code == 200
+    assert response.context["preview"]["result"] is None
+    assert f"poignee_{short.player_id}" in response.context["form"].errors

@@ -87,7 +87,7 @@ def test_stored_places_follow_the_percentages_not_the_marques(played):
 
 
 def test_difference_from_the_average_sums_each_boards_difference(played):
-    played.comparison = "average"
+    played.comparison = "difference"
     played.save()
     rows = duplicate_ranking(played)
     assert sum(row.result for row in rows) == Decimal(0)  # every board's differences add to 0

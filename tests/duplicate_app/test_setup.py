@@ -188,10 +188,10 @@ def test_format_cannot_change_once_seated_but_the_comparison_can(seated_event, o
         )  # fmt: skip
     assert refused.value.field == "boards_per_round"
     services.update_duplicate(
-        by=organiser, event=seated_event, boards_per_round=2, comparison="average", **common
+        by=organiser, event=seated_event, boards_per_round=2, comparison="difference", **common
     )
     seated_event.refresh_from_db()
-    assert seated_event.comparison == "average"
+    assert seated_event.comparison == "difference"
     assert AuditEntry.objects.filter(event=seated_event, action="rules").exists()
 
 

@@ -92,7 +92,7 @@ NOT_A_CLUB_WRITE = {
     "duplicate_results.plays_board": "a read",
     "duplicate_results.seat_at": "a read",
     "duplicate_results.prepare_hand": "sets fields of an unsaved hand; no write",
-    "duplicate_results.deal_contradiction": "checks a result against the board's cards",
+    "duplicate_results.deal_contradictions": "checks a result against the board's cards",
     "duplicate_results.check_board_result": "checks a result against the board's cards",
     "event_stats.player_event_stats": "computes figures; the writes are results'",
     # derived rows, rewritten by the checked writes above (and the repair commands)

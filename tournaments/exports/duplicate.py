@@ -34,7 +34,7 @@ def duplicate_workbook(event: Event) -> Export:
     """The event's workbook; `.write(fp)` or `.response()`."""
     data = compare(duplicate_data(event, namer=full_names))  # an organiser's workbook
     rows = ranking_rows(data)
-    average = event.comparison == Event.Comparison.AVERAGE
+    average = event.comparison == Event.Comparison.DIFFERENCE
     sheets = [_ranking_sheet(event, rows, average)]
     if event.team_size:
         sheets.append(_teams_sheet(event, rows, average))

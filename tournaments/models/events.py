@@ -27,7 +27,7 @@ class Event(models.Model):
         """How a duplicate event compares the marques of one board (DUPLICATE.md)."""
 
         MATCHPOINTS = "matchpoints", _("matchpoints (percentage)")
-        AVERAGE = "average", _("difference from the average")
+        DIFFERENCE = "difference", _("difference from the average")
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="events"

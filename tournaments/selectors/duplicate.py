@@ -168,6 +168,7 @@ class DuplicateData:
     # player id -> round number -> (table number, orientation); absent: sits out
     places: dict[int, dict[int, tuple[int, int]]]
     rounds: list[int]
+    scores: list[Any] = field(default_factory=list)  # rules.duplicate.BoardScore, once compared
 
     def lines(self) -> Iterable[Line]:
         for board in self.boards.values():

@@ -5,19 +5,23 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
-from scoring import _cards_interim as cards
+from scoring.cards import TRUMP
 
 from ..models import ORIENTATIONS, Board, Event, Hand, Seat, SpecialResult, Table
+from ..rules import boards as board_rules
 from .duplicate import BoardInfo
 
 
 @dataclass
 class PrintedHand:
     letter: str  # N, E, S, W, or "" for the dog
-    groups: list[tuple[str, list[str]]] = field(default_factory=list)  # suit -> cards
+    rows: list[tuple[str, str]] = field(default_factory=list)  # (suit symbol, cards)
 
 
 @dataclass
@@ -29,29 +33,34 @@ class PrintedBoard:
     dog: PrintedHand | None
 
 
-def first_player(dealer: int) -> int:
-    return cards.first_player(dealer)
-
-
-def _printed_hand(letter: str, held: list[str]) -> PrintedHand:
-    return PrintedHand(letter, cards.groups_for_print(held))
+def _rows(held: Any, language: str) -> list[tuple[str, str]]:
+    """(heading, cards) per suit: the suit's symbol, "Trumps" for the trumps."""
+    return [
+        (str(_("Trumps")) if suit == TRUMP else symbol, labels)
+        for suit, symbol, labels in board_rules.printed_hand(held, language)
+    ]
 
 
 def printed_boards(event: Event) -> list[PrintedBoard]:
-    """Every board of the event, with its hands when the app dealt it; one query."""
+    """Every board of the event, with its four hands and the dog when the app dealt it,
+    cards named in the reader's language (R, D, C, V in French); one query."""
+    language = "fr" if (get_language() or "fr").startswith("fr") else "en"
     boards = []
     for board in Board.objects.filter(event=event).order_by("number"):
         hands: list[PrintedHand] = []
         dog = None
         if board.deal is not None:
-            deal = cards.deal_from_json(board.deal)
-            hands = [_printed_hand(letter, deal[letter]) for letter in ORIENTATIONS]
-            dog = _printed_hand("", deal["dog"])
+            deal = board_rules.deal_from_json(board.deal)
+            hands = [
+                PrintedHand(letter, _rows(hand, language))
+                for letter, hand in zip(ORIENTATIONS, deal.hands, strict=True)
+            ]
+            dog = PrintedHand("", _rows(deal.dog, language))
         boards.append(
             PrintedBoard(
                 number=board.number,
                 dealer=ORIENTATIONS[board.dealer],
-                first=ORIENTATIONS[first_player(board.dealer)],
+                first=ORIENTATIONS[board_rules.first_player(board.number)],
                 hands=hands,
                 dog=dog,
             )

@@ -11,56 +11,70 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 
 from django.urls import reverse
 
 from ..models import Event
-from ..rules import _duplicate_interim as comparison
+from ..rules import duplicate as comparison
+from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
-from ..rules.ranking import rank_rows
 from .access import Namer, public_names
 from .duplicate import BoardInfo, BoardScore, DuplicateData, Line, SeatedPlayer, duplicate_data
 
 
-def _method(event: Event) -> str:
-    return (
-        comparison.AVERAGE
-        if event.comparison == Event.Comparison.AVERAGE
-        else comparison.MATCHPOINTS
+def method_of(event: Event) -> str:
+    """The event's comparison as rules.duplicate names it."""
+    if event.comparison == Event.Comparison.DIFFERENCE:
+        return comparison.DIFFERENCE
+    return comparison.MATCHPOINTS
+
+
+def _core_line(line: Line) -> comparison.Line | None:
+    """The line as the comparison reads it, or None while it has nothing to compare
+    (not played yet, nor settled by rulings at every orientation)."""
+    ids = line.player_ids()
+    if None in ids:
+        return None
+    marques = None
+    if line.result is not None and None not in line.marques:
+        marques = tuple(line.marques)
+    core = comparison.Line(
+        table=line.table_id,
+        players=tuple(ids),  # type: ignore[arg-type]
+        marques=marques,  # type: ignore[arg-type]
+        special=line.specials.get(None),
+        specials={ORIENTATIONS[o]: kind for o, kind in line.specials.items() if o is not None},
     )
+    if marques is None and any(core.special_at(o) is None for o in ORIENTATIONS):
+        return None
+    return core
 
 
-def compare_board(board: BoardInfo, method: str) -> None:
-    """Fill each line's scores for the board (rules.duplicate.compare_board)."""
-    entries = []
-    for index, line in enumerate(board.lines):
-        for orientation in range(4):
-            if line.players[orientation] is None:
-                continue
-            entries.append(
-                comparison.Entry(
-                    key=(index, orientation),
-                    orientation=orientation,
-                    marque=line.marques[orientation] if line.result is not None else None,
-                    special=line.special_for(orientation),
-                    fouled=line.fouled,
-                )
-            )
-    for key, result in comparison.compare_board(entries, method).items():
-        index, orientation = key
-        board.lines[index].scores[orientation] = BoardScore(
-            value=result.value,
-            matchpoints=result.matchpoints,
-            rank=result.rank,
-            of=result.of,
-            special=result.special,
+def compare_board(board: BoardInfo, method: str) -> list[comparison.BoardScore]:
+    """Every player's result on the board (rules.duplicate.compare_board), also hung on
+    the lines' scores by orientation."""
+    lines = {line.table_id: line for line in board.lines}
+    cores = [core for line in board.lines if (core := _core_line(line)) is not None]
+    scores = comparison.compare_board(board.number, cores, method)
+    for score in scores:
+        shown = score.percentage if method == comparison.MATCHPOINTS else score.difference
+        lines[score.table].scores[ORIENTATIONS.index(score.orientation)] = BoardScore(
+            value=shown,
+            matchpoints=score.matchpoints,
+            rank=score.rank,
+            of=score.compared,
+            special=score.special,
         )
+    return scores
 
 
 def compare(data: DuplicateData) -> DuplicateData:
-    method = _method(data.event)
-    for board in data.boards.values():
-        compare_board(board, method)
+    """Every board compared; the scores kept for the session results."""
+    method = method_of(data.event)
+    data.scores = [
+        score for board in data.boards.values() for score in compare_board(board, method)
+    ]
     return data
 
 
@@ -96,6 +110,7 @@ class DuplicateRow:
     result: Decimal | None = None  # session percentage, or sum of differences
     marques: int = 0
     rank: int = 0
+    exact: Fraction | None = None  # the unrounded result (team results average it)
 
     def get_absolute_url(self) -> str:
         return reverse("player_public", args=[self.player_id])
@@ -134,34 +149,42 @@ def _details(data: DuplicateData) -> dict[int, list[BoardDetail]]:
 def ranking_rows(
     data: DuplicateData, *, visible_boards: set[int] | None = None
 ) -> list[DuplicateRow]:
-    """Everybody registered or seated, ranked by session result (rules.duplicate:
-    percentage to two decimals, or the sum of differences); players without a board
-    yet come last. `visible_boards` limits the detail kept on each row (the public sees
+    """Everybody registered or seated, ranked by session result (rules.duplicate: the
+    mean of his exact board percentages, or the sum of his differences, two decimals;
+    equal results share the rank); players without a board yet come last. Call on
+    compared data. `visible_boards` limits the detail kept on each row (the public sees
     the boards nobody has left to play), never the result."""
-    method = _method(data.event)
+    sessions = {
+        result.player: result
+        for result in comparison.session_results(data.scores, method_of(data.event))
+    }
     details = _details(data)
     rows = []
     for player in data.players.values():
         boards = details.get(player.player_id, [])
-        result = comparison.session_result([d.score.value for d in boards], method)
-        row = DuplicateRow(
-            player_id=player.player_id,
-            name=player.name,
-            club=player.club,
-            team=player.team,
-            result=result,
-            marques=sum(d.marque or 0 for d in boards),
-            boards=sorted(
-                (d for d in boards if visible_boards is None or d.board_number in visible_boards),
-                key=lambda d: d.board_number,
-            ),
+        session = sessions.get(player.player_id)
+        rows.append(
+            DuplicateRow(
+                player_id=player.player_id,
+                name=player.name,
+                club=player.club,
+                team=player.team,
+                result=session.result if session else None,
+                rank=session.rank if session else 0,
+                marques=sum(d.marque or 0 for d in boards),
+                boards=sorted(
+                    (
+                        d
+                        for d in boards
+                        if visible_boards is None or d.board_number in visible_boards
+                    ),
+                    key=lambda d: d.board_number,
+                ),
+                exact=session.exact if session else None,
+            )
         )
-        rows.append(row)
-    return rank_rows(
-        rows,
-        lambda r: (r.result is None, -(r.result or 0)),
-        lambda r: sort_key(r.name),
-    )
+    rows.sort(key=lambda r: (r.result is None, r.rank, sort_key(r.name)))
+    return rows
 
 
 def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[DuplicateRow]:
@@ -169,27 +192,31 @@ def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[Dupl
 
 
 def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
-    """Teams ranked on their members' results (rules.duplicate.team_result: the mean of
-    the percentages, or the sum of the differences)."""
-    teams: dict[str, list[DuplicateRow]] = defaultdict(list)
+    """Teams ranked on their members' results (rules.duplicate.team_results: the mean of
+    their exact percentages, or the sum of their differences)."""
+    members: dict[str, list[DuplicateRow]] = defaultdict(list)
     for row in rows:
-        if row.team:
-            teams[row.team].append(row)
-    method = _method(event)
-    result = [
-        TeamRow(name, members, comparison.team_result([m.result for m in members], method))
-        for name, members in teams.items()
+        if row.team and row.exact is not None:
+            members[row.team].append(row)
+    players = [
+        comparison.PlayerResult(row.player_id, len(row.boards), row.exact, row.result, row.rank, ())
+        for team in members.values()
+        for row in team
+        if row.exact is not None and row.result is not None
     ]
-    return rank_rows(
-        result,
-        lambda t: (t.result is None, -(t.result or 0)),
-        lambda t: sort_key(t.name),
-    )
+    teams = {row.player_id: row.team for team in members.values() for row in team}
+    found = [
+        TeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
+        for result in comparison.team_results(players, teams, method_of(event))
+    ]
+    found.sort(key=lambda t: (t.rank, sort_key(t.name)))
+    return found
 
 
 def session_places(event: Event) -> dict[int, int]:
-    """Player id -> place in the event's ranking (services.results stores them)."""
-    return {row.player_id: row.rank for row in duplicate_ranking(event)}
+    """Player id -> place in the event's ranking (services.results stores them), for
+    the players with a board compared."""
+    return {row.player_id: row.rank for row in duplicate_ranking(event) if row.result is not None}
 
 
 def player_row(rows: list[DuplicateRow], player_id: int) -> DuplicateRow | None:

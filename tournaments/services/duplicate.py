@@ -20,8 +20,9 @@ from django.utils.translation import gettext as _
 
 from ..errors import EventError
 from ..models import AuditEntry, Board, Club, Event, Hand, Registration, Round, Seat, Table
-from ..planning import _movement_interim as planning
+from ..planning import movement as planning
 from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
+from ..rules import boards as board_rules
 from ..selectors import access
 from ..selectors.access import Actor
 from ..selectors.fairness import describe_teams, mismatched_teams
@@ -203,26 +204,15 @@ def _check_teams(event: Event) -> None:
         )
 
 
-def _deal(event: Event, number: int) -> Any:
-    from scoring import _cards_interim as cards  # the engine's dealer: pure, and only needed here
-
-    return cards.deal_to_json(cards.deal_board(event.seed, number))
-
-
-def _board_dealer(number: int) -> int:
-    from scoring import _cards_interim as cards
-
-    return cards.board_dealer(number)
-
-
 def _create_boards(event: Event, sets: int) -> list[Board]:
     count = sets * (event.deals_per_round or 1)
     return Board.objects.bulk_create(
         Board(
             event=event,
             number=number,
-            dealer=_board_dealer(number),
-            deal=_deal(event, number) if event.app_deals else None,
+            dealer=board_rules.dealer(number),
+            # Dealt now and kept: the étuis are printed from it (rules.boards).
+            deal=board_rules.deal(event.seed, number) if event.app_deals else None,
         )
         for number in range(1, count + 1)
     )
@@ -262,6 +252,9 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
     event = Event.objects.select_for_update().get(pk=event.pk)
     if is_seated(event):
         raise EventError(_("The rounds are already seated."))
+    if event.seed is None:  # an event made elsewhere (the admin): its seed, kept from now
+        event.seed = random.SystemRandom().randrange(1, 2**53)
+        event.save(update_fields=["seed"])
     _check_teams(event)
     players, teams = _present(event)
     most = max_rounds(len(players))

@@ -20,10 +20,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
+from scoring import deal_checks
 
 from ..errors import EventError
 from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table
 from ..models.duplicate import boards_of_set, orientation_letter
+from ..rules import boards as board_rules
 from ..selectors import access
 from ..selectors.access import Actor, can_score
 from . import audit
@@ -60,26 +62,39 @@ def prepare_hand(*, table: Table, board: Board, hand: Hand, seats: Sequence[Seat
     return hand
 
 
-def deal_contradiction(board: Board, hand: Hand, seats: Sequence[Seat]) -> scoring.HandError | None:
-    """The first fact of the result the board's cards contradict (None: none, or the
-    board was dealt by hand and its cards are unknown)."""
-    if board.deal is None or hand.passed:
-        return None
-    from scoring import _cards_interim as cards
+class DealContradicted(scoring.HandError):
+    """A result the board's cards make impossible: the first contradiction, as the
+    engine's errors are, and `errors`, every one (each shown at its own field)."""
 
-    orientations = {seat.player_id: seat.position for seat in seats}
-    found = cards.contradictions(
-        cards.deal_from_json(board.deal), engine_hand(hand, seats), orientations
+    def __init__(self, errors: Sequence[scoring.HandError]) -> None:
+        first = errors[0]
+        super().__init__(first.field, first.code, first.message, **first.params)
+        self.errors = list(errors)
+
+
+def deal_contradictions(
+    board: Board, hand: Hand, seats: Sequence[Seat], rules: scoring.RuleSet = scoring.FFT
+) -> list[scoring.HandError]:
+    """Every fact of the result the board's cards contradict (scoring.deal_checks);
+    none for a board dealt by hand (its cards are unknown) or a passed hand. Ask once
+    the engine accepts the hand."""
+    if board.deal is None or hand.passed or len(seats) != 4:
+        return []
+    orientation_of = {seat.player_id: board_rules.letter(seat.position) for seat in seats}
+    found = deal_checks.contradictions(
+        board_rules.deal_from_json(board.deal), engine_hand(hand, seats), orientation_of, rules
     )
-    return found[0] if found else None
+    return [contradiction.as_error() for contradiction in found]
 
 
 def check_board_result(*, table: Table, board: Board, hand: Hand, seats: Sequence[Seat]) -> None:
-    """Raise scoring.HandError when the board's cards contradict the result (the live
-    preview and the save both ask)."""
-    error = deal_contradiction(board, hand, seats)
-    if error is not None:
-        raise error
+    """Raise scoring.HandError when the engine refuses the hand, DealContradicted when
+    the board's cards contradict it (the live preview and the save both ask)."""
+    rules = table.round.event.rules
+    scoring.validate(engine_hand(hand, seats), rules)
+    errors = deal_contradictions(board, hand, seats, rules)
+    if errors:
+        raise DealContradicted(errors)
 
 
 def save_board_result(

@@ -27,6 +27,7 @@ from ..selectors.duplicate_ranking import compare
 from ..services import duplicate_results as services
 from ..services.hands import HandConflict
 from .duplicate import TEMPLATES, organised_duplicate
+from .duplicate_entry import add_errors
 from .organiser import organiser_required
 from .submissions import Outcome, replays_submission, respond, submit
 
@@ -102,7 +103,7 @@ def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any])
             "event": event,
             "special_form": special_form,
             "specials": board_selectors.board_specials(context["board"]),
-            "average": event.comparison == event.Comparison.AVERAGE,
+            "average": event.comparison == event.Comparison.DIFFERENCE,
             "previous": max((n for n in numbers if n < info.number), default=None),
             "next": min((n for n in numbers if n > info.number), default=None),
         },
@@ -158,7 +159,7 @@ def duplicate_traveller(request: HttpRequest, pk: int, number: int) -> HttpRespo
                 elif isinstance(error, services.WrongBoard):
                     form.add_error(None, str(error))
                 elif error is not None:
-                    form.add_hand_error(error)
+                    add_errors(form, error)
     return _render_traveller(request, event, context)
 
 

@@ -24,9 +24,9 @@ import scoring
 from ..forms.duplicate import BoardHandForm
 from ..forms.hand import TOTAL_POINTS
 from ..models import ORIENTATIONS, Board, Hand, Table
+from ..rules.boards import first_player
 from ..selectors import duplicate as selectors
 from ..selectors import sheet as sheet_selectors
-from ..selectors.duplicate_boards import first_player
 from ..services import duplicate_results as services
 from ..services import hands as hand_services
 from .scorekeeping import _refusal as refusal
@@ -47,6 +47,12 @@ def _board(table: Table, number: int) -> Board:
     if not services.plays_board(table, board):
         raise Http404
     return board
+
+
+def add_errors(form: Any, error: scoring.HandError) -> None:
+    """The engine's error at its field, or each contradiction of the board's cards."""
+    for one in getattr(error, "errors", [error]):
+        form.add_hand_error(one)
 
 
 @login_required
@@ -83,7 +89,7 @@ def _preview(form: BoardHandForm) -> dict[str, Any]:
         services.check_board_result(table=form.table, board=form.board, hand=hand, seats=form.seats)
         result = hand_services.preview_hand(table=form.table, hand=hand)
     except scoring.HandError as error:
-        form.add_hand_error(error)
+        add_errors(form, error)
         return {"result": None}
     return _scored(form, hand, result)
 
@@ -114,7 +120,6 @@ def _render(
     status: int = 200,
 ) -> HttpResponse:
     table, board = form.table, form.board
-    dealer = board.dealer
     return render(
         request,
         TEMPLATES + "board_form.html",
@@ -124,8 +129,8 @@ def _render(
             "event": table.round.event,
             "board": board,
             "hand": hand,
-            "dealer_letter": ORIENTATIONS[dealer],
-            "first_letter": ORIENTATIONS[first_player(dealer)],
+            "dealer_letter": ORIENTATIONS[board.dealer],
+            "first_letter": ORIENTATIONS[first_player(board.number)],
             "orientations": [(ORIENTATIONS[s.position], s.player) for s in form.seats],
             "preview": preview or {"result": None},
             "conflict": conflict,
@@ -167,7 +172,7 @@ def _save(request: HttpRequest, form: BoardHandForm, hand: Hand | None) -> HttpR
     try:
         outcome = submit(request, write)
     except scoring.HandError as error:
-        form.add_hand_error(error)
+        add_errors(form, error)
         return _render(request, form, hand=hand)
     except hand_services.HandConflict as conflict:
         current = conflict.current or selectors.entered_boards(table).get(board.number)

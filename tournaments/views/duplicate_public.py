@@ -50,7 +50,7 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
         "shown_boards": sorted(shown),
         "complete_boards": complete,
         "organiser": organiser,
-        "average": event.comparison == Event.Comparison.AVERAGE,
+        "average": event.comparison == Event.Comparison.DIFFERENCE,
     }
 
 
