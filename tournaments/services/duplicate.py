@@ -231,10 +231,15 @@ def table_count(players: int) -> int:
     return -(-players // 4)
 
 
+# Below 8 players only one table plays each round (the others sit out), and a board
+# played at one table is compared with nobody.
+MIN_PLAYERS = 8
+
+
 def max_rounds(players: int) -> int | None:
     """The most rounds the movement gives this field (None: too few or too many
-    players for a movement: 5 to 120)."""
-    if not 5 <= players <= 4 * MAX_TABLES:
+    players for a duplicate: 8 to 120)."""
+    if not MIN_PLAYERS <= players <= 4 * MAX_TABLES:
         return None
     return planning.max_rounds(table_count(players), players)
 
@@ -260,8 +265,11 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
     most = max_rounds(len(players))
     if most is None:
         raise EventError(
-            _("A duplicate movement seats 5 to %(count)s present players (2 to %(tables)s tables).")
-            % {"count": 4 * MAX_TABLES, "tables": MAX_TABLES}
+            _(
+                "A duplicate tournament needs %(min)s to %(max)s present players (2 to "
+                "%(tables)s tables): at least two tables must play each board."
+            )
+            % {"min": MIN_PLAYERS, "max": 4 * MAX_TABLES, "tables": MAX_TABLES}
         )
     tables = table_count(len(players))
     if event.rounds_planned > most:
