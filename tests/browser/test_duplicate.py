@@ -75,13 +75,18 @@ def a_result(table: Table, board: Board, rng: random.Random) -> dict[str, str]:
     raise AssertionError(f"no possible result found for board {board.number}")
 
 
-def enter_on_phone(page, table: Table, board: Board, values: dict[str, str]) -> None:
+def enter_on_phone(
+    page, table: Table, board: Board, values: dict[str, str], shot: str | None = None
+) -> None:
     page.goto(reverse("board_entry", args=[table.pk, board.number]))
     page.select_option("#id_contract", values["contract"])
     page.select_option("#id_taker", values["taker"])
     page.click(f"label[for=id_oudlers_{values['oudlers']}]")
     page.fill("#id_points", values["points"])
     page.locator("#preview-scores").wait_for()  # the marques, live, before saving
+    assert page.locator("#preview-scores [data-orientation]").count() == 4
+    if shot:
+        screenshot(page, shot)
     page.click("#save-hand")
     page.wait_for_load_state()
     page.locator(".alert-success").first.wait_for()
@@ -180,7 +185,9 @@ def test_a_duplicate_tournament_from_creation_to_published_percentages(
     for table in tables.order_by("round__number", "number"):
         first = table.board_set * 2 - 1
         for number in (first, first + 1):
-            enter_on_phone(phone, table, boards[number], a_result(table, boards[number], rng))
+            values = a_result(table, boards[number], rng)
+            shot = "duplicate-board-form" if number == 1 else None
+            enter_on_phone(phone, table, boards[number], values, shot)
     assert Hand.objects.filter(table__round__event=event).count() == 50
     screenshot(phone, "duplicate-board-phone")
 
