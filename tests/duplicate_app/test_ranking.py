@@ -161,3 +161,30 @@ def test_the_ranking_and_the_traveller_read_a_fixed_number_of_queries(
     ):
         with django_assert_max_num_queries(20):
             assert organiser_client.get(url).status_code == 200
+
+
+def test_quadrettes_rank_on_the_mean_of_their_members_exact_percentages(dup_club, organiser):
+    from fractions import Fraction as F
+
+    from tournaments.models import Registration, Team
+    from tournaments.selectors.duplicate_ranking import team_rows
+    from tournaments.services import duplicate as services
+
+    from .conftest import make_duplicate
+
+    event = make_duplicate(dup_club, rounds=2, team_size=4)
+    for index, registration in enumerate(Registration.objects.filter(event=event).order_by("pk")):
+        registration.team = Team.objects.get_or_create(event=event, name=f"Équipe {index // 4}")[0]
+        registration.save()
+    services.seat_duplicate(by=SYSTEM, event=event)
+    play_everything(event, organiser, seed=11)
+    rows = duplicate_ranking(event)
+    teams = team_rows(rows, event)
+    assert len(teams) == 5
+    for team in teams:
+        assert len(team.members) == 4
+        mean = sum((row.exact for row in team.members), F(0)) / 4
+        exact = Decimal(mean.numerator) / Decimal(mean.denominator)
+        assert team.result == exact.quantize(Decimal("0.01"), ROUND_HALF_UP)
+    assert [t.rank for t in teams] == sorted(t.rank for t in teams)
+    assert teams[0].result == max(t.result for t in teams)
