@@ -82,3 +82,13 @@ def random_hand(
         hand.chelem_made_by = "taker"
         hand.chelem_announced = rng.random() < 0.5
     return hand
+
+
+def demo_trump_counts(deal: object) -> list[int]:
+    """Trumps (the Excuse counted) dealt to N, E, S, W on a board the app dealt; all 0
+    for a board dealt by hand."""
+    if deal is None:
+        return [0, 0, 0, 0]
+    from .rules.boards import trumps_dealt
+
+    return trumps_dealt(deal)  # type: ignore[arg-type]

@@ -9,5 +9,6 @@ urlpatterns = [
     path("organise/", include("tournaments.urls_organiser")),
     path("", include("tournaments.urls_people")),
     path("", include("tournaments.urls_tournament")),
+    path("", include("tournaments.urls_duplicate")),
     path("", include("tournaments.urls_stats")),
 ]

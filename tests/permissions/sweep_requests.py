@@ -21,6 +21,7 @@ from tournaments.models import (
     Round,
     Season,
     Seat,
+    SpecialResult,
     Table,
 )
 
@@ -144,6 +145,39 @@ TARGETS: dict[str, Target] = {
     "season_create (post)": nothing,
     "my_public_name": nothing,
     "my_public_name (post)": nothing,
+    "duplicate_ranking (draft)": pk(lambda w: w.draft_duplicate),
+    "duplicate_ranking (published)": pk(lambda w: w.duplicate),
+    "duplicate_player (draft)": lambda w: (
+        {"pk": w.draft_duplicate.pk, "player_id": w.players[0].pk},
+        {},
+    ),
+    "duplicate_player (published)": lambda w: (
+        {"pk": w.duplicate.pk, "player_id": w.players[0].pk},
+        {},
+    ),
+    "duplicate_board (draft)": lambda w: ({"pk": w.draft_duplicate.pk, "number": 1}, {}),
+    "duplicate_board (published)": lambda w: ({"pk": w.duplicate.pk, "number": 1}, {}),
+    "board_next": lambda w: ({"table_id": w.duplicate_table.pk}, {}),
+    "board_entry": lambda w: ({"table_id": w.duplicate_table.pk, "number": 1}, {}),
+    "board_entry (post)": lambda w: ({"table_id": w.duplicate_table.pk, "number": 1}, {}),
+    "board_preview": lambda w: ({"table_id": w.duplicate_table.pk, "number": 1}, {}),
+    "duplicate_create": nothing,
+    "duplicate_create (post)": nothing,
+    "duplicate_manage": pk(lambda w: w.duplicate),
+    "duplicate_edit": pk(lambda w: w.duplicate),
+    "duplicate_edit (post)": pk(lambda w: w.duplicate),
+    "duplicate_seat": pk(lambda w: w.ready_duplicate),
+    "duplicate_unseat": pk(lambda w: w.draft_duplicate),
+    "duplicate_scorekeepers": pk(lambda w: w.duplicate),
+    "duplicate_publish": pk(lambda w: w.draft_duplicate),
+    "duplicate_unpublish": pk(lambda w: w.duplicate),
+    "duplicate_export": pk(lambda w: w.duplicate),
+    "duplicate_boards_print": pk(lambda w: w.duplicate),
+    "duplicate_cards": pk(lambda w: w.duplicate),
+    "duplicate_traveller": lambda w: ({"pk": w.duplicate.pk, "number": 2}, {}),
+    "duplicate_traveller (post)": lambda w: ({"pk": w.duplicate.pk, "number": 2}, {}),
+    "duplicate_special": lambda w: ({"pk": w.duplicate.pk, "number": 1}, {}),
+    "duplicate_special_clear": pk(lambda w: w.special),
 }
 
 
@@ -200,6 +234,54 @@ def round2_players(w: World) -> tuple[int, int]:
     return w.players[0].pk, w.players[1].pk
 
 
+def duplicate_data(w: World, name: str) -> dict[str, Any]:
+    """The duplicate form, its format unchanged (the world's events are seated)."""
+    return {
+        "name": name,
+        "date": "2026-11-28",
+        "club": w.club_a.pk,
+        "rules_name": "fft",
+        "rounds_planned": 2,
+        "boards_per_round": 1,
+        "comparison": "matchpoints",
+        "team_size": 0,
+    }
+
+
+def board_data(w: World, **changes: Any) -> dict[str, Any]:
+    """The phone form of a board: a garde by East, 2 oudlers, 56 points."""
+    east = w.duplicate_table.seats.get(position=1).player_id
+    return {
+        "contract": "garde",
+        "taker": east,
+        "oudlers": "2",
+        "points": "56",
+        "points_camp": "taker",
+        "petit_au_bout": "",
+        "chelem_made_by": "",
+        **changes,
+    }
+
+
+def traveller_data(w: World) -> dict[str, Any]:
+    """Board 2's traveller: the table playing it in round 1 gets a line, the other none."""
+    lines = Table.objects.filter(round__event=w.duplicate, board_set=2).order_by("round__number")
+    data: dict[str, Any] = {}
+    for index, table in enumerate(lines):
+        entered = index == 0
+        data |= {
+            f"t{table.pk}-contract": "prise" if entered else "",
+            f"t{table.pk}-taker": "0" if entered else "",
+            f"t{table.pk}-oudlers": "1" if entered else "",
+            f"t{table.pk}-points": "51" if entered else "",
+        }
+    return data
+
+
+def _other_table_number(w: World) -> int:
+    return 3 - w.duplicate_table.number
+
+
 DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "hand_new (post)": lambda w: hand_data(w, points="61"),
     "hand_preview": lambda w: hand_data(w),
@@ -241,6 +323,21 @@ DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "tournament_create (post)": lambda w: tournament_data(w, "Open créé"),
     "season_create (post)": lambda w: season_data(w, "Saison créée"),
     "my_public_name (post)": lambda w: {"public_name_style": "initials"},
+    "board_entry (post)": lambda w: board_data(w, points="61", version=w.duplicate_hand.version),
+    "board_preview": lambda w: board_data(w),
+    "duplicate_create (post)": lambda w: duplicate_data(w, "Duplicate créée"),
+    "duplicate_edit (post)": lambda w: duplicate_data(w, "Duplicate renommée"),
+    "duplicate_seat": lambda w: {"draw": "on"},
+    "duplicate_scorekeepers": lambda w: {
+        "number": _other_table_number(w),
+        "scorekeepers": [w.users["sk_this"].pk],
+    },
+    "duplicate_traveller (post)": traveller_data,
+    "duplicate_special": lambda w: {
+        "table": w.duplicate_table.pk,
+        "orientation": "",
+        "kind": "not_played",
+    },
 }
 
 
@@ -320,5 +417,31 @@ DONE: dict[str, Done] = {
     "season_create (post)": lambda w, r: Season.objects.filter(name="Saison créée").exists(),
     "my_public_name (post)": lambda w, r: (
         Player.objects.get(pk=w.players[8].pk).public_name_style == "initials"
+    ),
+    "board_entry (post)": lambda w, r: Hand.objects.get(pk=w.duplicate_hand.pk).version == 2,
+    "board_preview": lambda w, r: r.context["preview"]["result"] is not None,
+    "duplicate_create (post)": lambda w, r: Event.objects.filter(
+        name="Duplicate créée", kind=Event.Kind.DUPLICATE
+    ).exists(),
+    "duplicate_edit (post)": lambda w, r: (
+        Event.objects.get(pk=w.duplicate.pk).name == "Duplicate renommée"
+    ),
+    "duplicate_seat": lambda w, r: Round.objects.filter(event=w.ready_duplicate).count() == 2,
+    "duplicate_unseat": lambda w, r: not Round.objects.filter(event=w.draft_duplicate).exists(),
+    "duplicate_scorekeepers": lambda w, r: Table.objects.filter(
+        round__event=w.duplicate,
+        number=_other_table_number(w),
+        scorekeepers=w.users["sk_this"],
+    ).exists(),
+    "duplicate_publish": lambda w, r: Event.objects.get(pk=w.draft_duplicate.pk).published,
+    "duplicate_unpublish": lambda w, r: not Event.objects.get(pk=w.duplicate.pk).published,
+    "duplicate_traveller (post)": lambda w, r: Hand.objects.filter(
+        board__event=w.duplicate, board__number=2
+    ).exists(),
+    "duplicate_special": lambda w, r: SpecialResult.objects.filter(
+        table=w.duplicate_table, orientation=None, kind="not_played"
+    ).exists(),
+    "duplicate_special_clear": lambda w, r: (
+        not SpecialResult.objects.filter(pk=w.special.pk).exists()
     ),
 }

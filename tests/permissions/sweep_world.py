@@ -5,18 +5,24 @@ night (table 1: a hand, its sheet validated; table 2), a published tournament
 ("Open de Lyon": 8 registrations; round 1, two tables, a hand at table 1; round 2, two
 tables without hands; a guest scorekeeper and a guest organiser), a draft tournament
 with a round, a draft tournament ready for its first draw, a published and a draft
-season, a player known only from the draft night, and a scorekeeper with no table (the
-people rows' target). Club B ("grenoble"): its organiser, a player and a draft event.
+season, a player known only from the draft night, a scorekeeper with no table (the
+people rows' target), and three duplicate events of 8 players (2 rounds of 1 board):
+a published one whose board 1 is entered at both tables that play it (sk_this keeps
+score at the table playing it in round 1, sk_other at the other one, every round; a
+ruling on it), a draft seated without results and a draft ready to seat. Club B
+("grenoble"): its organiser, a player and a draft event.
 """
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.contrib.auth.models import User
 
 from tournaments.models import (
+    Board,
     Club,
     Event,
     EventGuest,
@@ -27,8 +33,12 @@ from tournaments.models import (
     Role,
     Round,
     Season,
+    SpecialResult,
     Table,
 )
+from tournaments.selectors.access import SYSTEM
+from tournaments.services.duplicate import create_duplicate, seat_duplicate, set_table_scorekeepers
+from tournaments.services.duplicate_results import save_board_result
 from tournaments.services.hands import validate_sheet
 
 from ..factories import (
@@ -65,6 +75,12 @@ class World:
     draft_season: Season
     member: Membership  # a scorekeeper of club A with no table: the people rows' target
     players: list[Player]
+    duplicate: Event  # published; board 1 played at both tables
+    duplicate_table: Table  # round 1, the table playing board 1: sk_this's
+    duplicate_hand: Hand  # board 1 at that table
+    special: SpecialResult  # a ruling on board 1 there
+    draft_duplicate: Event  # seated, no result
+    ready_duplicate: Event  # registrations, not seated
 
 
 def build_world() -> World:
@@ -156,6 +172,26 @@ def build_world() -> World:
         )
         for name, published in (("Saison publique", True), ("Saison brouillon", False))
     )
+    duplicate, duplicate_table, duplicate_hand, special = _duplicate(
+        club_a, players, users, "Duplicate publiée"
+    )
+    Event.objects.filter(pk=duplicate.pk).update(published=True)
+    duplicate.refresh_from_db()
+    draft_duplicate = create_duplicate(
+        by=SYSTEM, club=club_a, name="Duplicate brouillon", date=DUPLICATE_DAY,
+        rounds_planned=2, boards_per_round=1, app_deals=False,
+    )  # fmt: skip
+    Registration.objects.bulk_create(
+        Registration(event=draft_duplicate, player=p) for p in players[:8]
+    )
+    seat_duplicate(by=SYSTEM, event=draft_duplicate, draw=False)
+    ready_duplicate = create_duplicate(
+        by=SYSTEM, club=club_a, name="Duplicate à placer", date=DUPLICATE_DAY,
+        rounds_planned=2, boards_per_round=1, app_deals=False,
+    )  # fmt: skip
+    Registration.objects.bulk_create(
+        Registration(event=ready_duplicate, player=p) for p in players[:8]
+    )
     return World(
         club_a=club_a,
         users=users,
@@ -177,4 +213,50 @@ def build_world() -> World:
         draft_season=draft_season,
         member=member,
         players=players,
+        duplicate=duplicate,
+        duplicate_table=duplicate_table,
+        duplicate_hand=duplicate_hand,
+        special=special,
+        draft_duplicate=draft_duplicate,
+        ready_duplicate=ready_duplicate,
     )
+
+
+DUPLICATE_DAY = datetime.date(2026, 11, 28)
+
+
+def _duplicate(
+    club: Club, players: list[Player], users: dict[str, User | None], name: str
+) -> tuple[Event, Table, Hand, SpecialResult]:
+    """8 players seated through the services; board 1 entered at both tables that play
+    it, so that its traveller is public; sk_this keeps score at the table number that
+    plays it in round 1, sk_other at the other one."""
+    event = create_duplicate(
+        by=SYSTEM,
+        club=club,
+        name=name,
+        date=DUPLICATE_DAY,
+        rounds_planned=2,
+        boards_per_round=1,
+        app_deals=False,  # dealt by hand: any possible result is accepted
+    )
+    Registration.objects.bulk_create(Registration(event=event, player=p) for p in players[:8])
+    seat_duplicate(by=SYSTEM, event=event, draw=False)
+    board = Board.objects.get(event=event, number=1)
+    tables = Table.objects.filter(round__event=event).select_related("round__event")
+    first = tables.get(round__number=1, board_set=1)
+    set_table_scorekeepers(by=SYSTEM, event=event, number=first.number, users=[users["sk_this"]])
+    set_table_scorekeepers(
+        by=SYSTEM, event=event, number=3 - first.number, users=[users["sk_other"]]
+    )
+    hands = {}
+    for table in tables.filter(board_set=1):
+        taker = table.seats.get(position=1).player
+        hand = Hand(contract="garde", taker=taker, oudlers=2, points=Decimal(50))
+        hands[table.pk] = save_board_result(
+            table=table, board=board, hand=hand, user=users["fed"]
+        ).hand
+    special = SpecialResult.objects.create(
+        board=board, table=first, kind=SpecialResult.Kind.AVERAGE_PLUS, orientation=0
+    )
+    return event, first, hands[first.pk], special

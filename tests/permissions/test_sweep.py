@@ -57,6 +57,8 @@ from .sweep_world import World, build_world
 #                 and the change it makes is made (DONE below)
 #   form          a POST refused at the form (its page again, 200 or 400, with the
 #                 error at the field): nothing changed
+#   moved         a GET answered by a redirect elsewhere than the login page (the
+#                 page leads on: the board to enter next)
 #
 # Method: GET, or POST with the row's data (DATA below; none for the buttons).
 EXPECTED = """
@@ -87,6 +89,12 @@ tournament_screen (draft)            GET    404  404     404      404     404   
 tournament_screen (published)        GET    200  200     200      200     200   200    200    200
 season_detail (draft)                GET    404  404     404      404     404   404    200    200
 season_detail (published)            GET    200  200     200      200     200   200    200    200
+duplicate_ranking (draft)            GET    404  404     404      404     404   404    200    200
+duplicate_ranking (published)        GET    200  200     200      200     200   200    200    200
+duplicate_player (draft)             GET    404  404     404      404     404   404    200    200
+duplicate_player (published)         GET    200  200     200      200     200   200    200    200
+duplicate_board (draft)              GET    404  404     404      404     404   404    200    200
+duplicate_board (published)          GET    200  200     200      200     200   200    200    200
 
 # scorekeeping: table 1 of the published tournament (open sheet, one hand)
 my_tables                            GET    302  200     200      200     200   200    200    200
@@ -104,6 +112,12 @@ table_validate                       POST   302  403     403      ok      ok    
 table_reopen                         POST   302  403     403      403     403   403    ok     ok
 table_history                        GET    302  403     403      403     200   403    200    200
 hand_history                         GET    302  403     403      403     200   403    200    200
+# a duplicate table: round 1's table playing board 1 of the published duplicate event
+# (sk_this's in every round; the guest organises the tournament, not this event)
+board_next                           GET    302  403     403      moved   403   403    moved  moved
+board_entry                          GET    302  403     403      200     403   403    200    200
+board_entry (post)                   POST   302  403     403      ok      403   403    ok     ok
+board_preview                        POST   302  403     403      ok      403   403    ok     ok
 
 # organiser pages of club A (?club=lyon names the club on the pages that take it)
 player_list                          GET    302  403     403      403     403   403    200    200
@@ -155,6 +169,23 @@ season_edit                          GET    302  403     403      403     403   
 season_edit (post)                   POST   302  403     403      403     403   403    ok     ok
 season_export                        GET    302  403     403      403     403   403    200    200
 
+# duplicate events of club A: the published one (board 2 unplayed), the drafts
+duplicate_manage                     GET    302  403     403      403     403   403    200    200
+duplicate_edit                       GET    302  403     403      403     403   403    200    200
+duplicate_edit (post)                POST   302  403     403      403     403   403    ok     ok
+duplicate_seat                       POST   302  403     403      403     403   403    ok     ok
+duplicate_unseat                     POST   302  403     403      403     403   403    ok     ok
+duplicate_scorekeepers               POST   302  403     403      403     403   403    ok     ok
+duplicate_publish                    POST   302  403     403      403     403   403    ok     ok
+duplicate_unpublish                  POST   302  403     403      403     403   403    ok     ok
+duplicate_export                     GET    302  403     403      403     403   403    200    200
+duplicate_boards_print               GET    302  403     403      403     403   403    200    200
+duplicate_cards                      GET    302  403     403      403     403   403    200    200
+duplicate_traveller                  GET    302  403     403      403     403   403    200    200
+duplicate_traveller (post)           POST   302  403     403      403     403   403    ok     ok
+duplicate_special                    POST   302  403     403      403     403   403    ok     ok
+duplicate_special_clear              POST   302  403     403      403     403   403    ok     ok
+
 # the club's people and audit trail (?club=lyon): its organisers and the federation
 club_people                          GET    302  403     403      403     403   403    200    200
 club_people (post)                   POST   302  403     403      403     403   403    ok     ok
@@ -169,6 +200,8 @@ tournament_list                      GET    302  403     403      403     200   
 tournament_create                    GET    302  403     403      403     403   200    200    200
 tournament_create (post)             POST   302  403     403      403     403   form   ok     ok
 season_create                        GET    302  403     403      403     403   200    200    200
+duplicate_create                     GET    302  403     403      403     403   200    200    200
+duplicate_create (post)              POST   302  403     403      403     403   form   ok     ok
 season_create (post)                 POST   302  403     403      403     403   form   ok     ok
 
 # a player's own page: only an account linked to a player has one
@@ -268,6 +301,7 @@ def test_every_form_page_has_its_post_row():
         "event_create", "event_edit", "table_create", "table_edit", "table_delete",
         "event_guests", "tournament_edit", "tournament_registrations", "tournament_import",
         "season_edit", "club_people", "tournament_create", "season_create", "my_public_name",
+        "duplicate_create", "duplicate_edit", "duplicate_traveller", "board_entry",
     }  # fmt: skip
     posted = {row.name for row in ROWS if row.method == "POST"}
     assert sorted(forms - posted) == []
@@ -292,6 +326,9 @@ def check_cell(world: World, row: Row, role: str) -> None:
     expected = row.cells[role]
     if row.method == "GET":
         got = answer(client.get(url, query))
+        if expected == "moved":
+            assert got.startswith("302 to "), f"GET {url} as {role}: expected moved, got {got}"
+            return
         assert got == expected, f"GET {url} {query} as {role}: expected {expected}, got {got}"
         return
     before = snapshot()

@@ -29,7 +29,12 @@ from tournaments.services import (
     tournament,
 )
 
-from . import test_club_services, test_other_club_writes, test_tournament_services
+from . import (
+    test_club_services,
+    test_duplicate_writes,
+    test_other_club_writes,
+    test_tournament_services,
+)
 
 # The older modules' WRITES, by name, and the service function each calls.
 COVERED_ELSEWHERE: dict[Any, dict[str, Callable[..., Any]]] = {
@@ -81,6 +86,14 @@ NOT_A_CLUB_WRITE = {
     "tables.next_table_number": "a read",
     "rounds.present_players": "a read",
     "rounds.require_complete_teams": "a check before a draw; writes nothing",
+    "duplicate.is_seated": "a read",
+    "duplicate.table_count": "arithmetic on the field's size",
+    "duplicate.max_rounds": "asks the movement; a read",
+    "duplicate_results.plays_board": "a read",
+    "duplicate_results.seat_at": "a read",
+    "duplicate_results.prepare_hand": "sets fields of an unsaved hand; no write",
+    "duplicate_results.deal_contradictions": "checks a result against the board's cards",
+    "duplicate_results.check_board_result": "checks a result against the board's cards",
     "event_stats.player_event_stats": "computes figures; the writes are results'",
     # derived rows, rewritten by the checked writes above (and the repair commands)
     "hands.refresh_round_status": "a round's status follows its sheets (after checked writes)",
@@ -127,6 +140,7 @@ def key(function: Callable[..., Any]) -> str:
 
 def covered() -> set[str]:
     found = {key(write.service) for write in test_other_club_writes.WRITES}
+    found |= {key(write.service) for write in test_duplicate_writes.WRITES}
     for module, writes in COVERED_ELSEWHERE.items():
         names = {str(w) for w in module.WRITES}
         assert set(writes) <= names, f"{module.__name__}: no such WRITES {set(writes) - names}"

@@ -13,6 +13,7 @@ NOT_INPUTS = {
     "id",
     "table",
     "number",
+    "board",  # a duplicate result's board: where the hand is, like its table
     "sitting_out",
     "entered_by",
     "version",

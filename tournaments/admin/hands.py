@@ -19,6 +19,7 @@ import scoring
 from ..errors import EventError
 from ..forms.hand import ENGINE_FIELD_TO_HAND_FIELD, hand_error_message
 from ..models import Event, EventResult, Hand, HandScore
+from ..services import duplicate_results
 from ..services import hands as hand_services
 from .scope import ScopedAdmin, ScopedInline, club_filter
 
@@ -72,6 +73,14 @@ class HandAdminForm(forms.ModelForm):
         # clean()); the preview must not touch the instance the admin saves.
         probe = construct_instance(self, copy.copy(hand))
         try:
+            if probe.board_id is not None:  # a duplicate board's result: its dealer and cards
+                seats = hand_services.table_seats(table)
+                duplicate_results.prepare_hand(
+                    table=table, board=probe.board, hand=probe, seats=seats
+                )
+                duplicate_results.check_board_result(
+                    table=table, board=probe.board, hand=probe, seats=seats
+                )
             hand_services.preview_hand(table=table, hand=probe)
         except scoring.HandError as error:
             names = dict(table.seats.values_list("player_id", "player__name"))
@@ -109,6 +118,15 @@ class HandAdmin(ScopedAdmin, SimpleHistoryAdmin):
 
     def save_model(self, request: HttpRequest, obj: Hand, form: Any, change: bool) -> None:
         obj._history_user = request.user
+        if obj.board_id is not None:
+            duplicate_results.save_board_result(
+                table=obj.table,
+                board=obj.board,
+                hand=obj,
+                user=request.user,
+                expected_version=form.cleaned_data.get("version") if change else None,
+            )
+            return
         hand_services.save_hand(
             table=obj.table,
             hand=obj,

@@ -9,6 +9,7 @@ import X`` keeps working wherever X now lives.
 from __future__ import annotations
 
 from .clubs import Club, Player, Season
+from .duplicate import ORIENTATIONS, Board, Orientation, SpecialResult
 from .events import Event, Registration, Round, Seat, Table, Team
 from .hands import PLAYED_HAND, EventResult, Hand, HandScore
 from .people import AuditEntry, EventGuest, Membership, Role
@@ -19,8 +20,10 @@ from .submissions import Submission
 HistoricalHand = Hand.history.model
 
 __all__ = [
+    "ORIENTATIONS",
     "PLAYED_HAND",
     "AuditEntry",
+    "Board",
     "Club",
     "Event",
     "EventGuest",
@@ -29,12 +32,14 @@ __all__ = [
     "HandScore",
     "HistoricalHand",
     "Membership",
+    "Orientation",
     "Player",
     "Registration",
     "Role",
     "Round",
     "Season",
     "Seat",
+    "SpecialResult",
     "Submission",
     "Table",
     "Team",

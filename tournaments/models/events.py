@@ -21,6 +21,13 @@ class Event(models.Model):
     class Kind(models.TextChoices):
         CLUB_NIGHT = "club_night", _("club night")
         TOURNAMENT = "tournament", _("tournament")
+        DUPLICATE = "duplicate", _("duplicate tournament")
+
+    class Comparison(models.TextChoices):
+        """How a duplicate event compares the marques of one board (DUPLICATE.md)."""
+
+        MATCHPOINTS = "matchpoints", _("matchpoints (percentage)")
+        DIFFERENCE = "difference", _("difference from the average")
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="events"
@@ -48,6 +55,19 @@ class Event(models.Model):
         validators=[MaxValueValidator(4)],
     )
     seed = models.BigIntegerField(_("seating seed"), null=True, blank=True)
+    # Duplicate events only (models/duplicate.py); the boards per round are
+    # deals_per_round, the rounds rounds_planned.
+    comparison = models.CharField(
+        _("comparison"),
+        max_length=12,
+        choices=Comparison.choices,
+        default=Comparison.MATCHPOINTS,
+    )
+    app_deals = models.BooleanField(
+        _("boards dealt by the app"),
+        default=True,
+        help_text=_("Untick when the boards are dealt by hand and only numbered here."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -67,7 +87,18 @@ class Event(models.Model):
         # A tournament's public face is its ranking; a club night's, its results.
         if self.kind == self.Kind.TOURNAMENT:
             return reverse("tournament_ranking", args=[self.pk])
+        if self.kind == self.Kind.DUPLICATE:
+            return reverse("duplicate_ranking", args=[self.pk])
         return reverse("event_detail", args=[self.pk])
+
+    def get_manage_url(self) -> str:
+        """The organiser's page of the event, by kind."""
+        names = {self.Kind.TOURNAMENT: "tournament_manage", self.Kind.DUPLICATE: "duplicate_manage"}
+        return reverse(names.get(self.kind, "event_manage"), args=[self.pk])
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.kind == self.Kind.DUPLICATE
 
     @property
     def rules(self) -> scoring.RuleSet:
@@ -133,6 +164,9 @@ class Table(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # At a duplicate event, the set of boards this table plays in its round (sets are
+    # numbered from 1; models.duplicate.boards_of_set); None elsewhere.
+    board_set = models.PositiveSmallIntegerField(_("board set"), null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -154,6 +188,9 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
+    """A player's place at a table: 1, 2, 3... in dealing order; at a duplicate table his
+    orientation, 0 to 3 for North, East, South, West (models.duplicate.ORIENTATIONS)."""
+
     table = models.ForeignKey(
         Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
     )

@@ -112,6 +112,15 @@ class Hand(models.Model):
     )
     # [{"player": <player id>, "size": "simple"|"double"}]
     miseres = models.JSONField(_("misères"), default=list, blank=True)
+    # At a duplicate table, the board this hand is the result of (models.duplicate).
+    board = models.ForeignKey(
+        "tournaments.Board",
+        verbose_name=_("board"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="results",
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("entered by"),
@@ -131,7 +140,13 @@ class Hand(models.Model):
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique")
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
+            # One result per board and table (duplicate).
+            models.UniqueConstraint(
+                fields=["table", "board"],
+                condition=models.Q(board__isnull=False),
+                name="hand_board_unique",
+            ),
         ]
 
     def __str__(self) -> str:

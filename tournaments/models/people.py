@@ -91,6 +91,7 @@ class AuditEntry(models.Model):
         PUBLIC_NAME = "public_name", _("public name changed")
         ACCOUNT = "account", _("player's account linked")
         DELETE = "delete", _("deleted")
+        RULING = "ruling", _("arbiter's ruling")
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="audit_entries"

@@ -9,9 +9,11 @@ apply on the screen as on every public page.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from ..models import Event, Round, Seat
 from .access import Namer, public_names
+from .duplicate_ranking import duplicate_ranking
 from .ranking import tournament_ranking
 from .standings import event_standings
 
@@ -21,7 +23,7 @@ class ScreenLine:
     rank: int
     name: str
     detail: str  # the team, or the club, of a tournament player; "" at a club night
-    total: int
+    total: int | Decimal | str  # a duplicate event's session result (percentage)
 
 
 @dataclass
@@ -42,6 +44,17 @@ class HallScreen:
 def ranking_lines(event: Event, namer: Namer = public_names) -> list[ScreenLine]:
     """The ranking as the public pages show it: a tournament's overall ranking (its
     tie-breaks included), a club night's standings."""
+    if event.kind == Event.Kind.DUPLICATE:
+        teams = bool(event.team_size)
+        return [
+            ScreenLine(
+                row.rank,
+                row.name,
+                (row.team or "") if teams else row.club,
+                "—" if row.result is None else row.result,
+            )
+            for row in duplicate_ranking(event, namer=namer)
+        ]
     if event.kind == Event.Kind.TOURNAMENT:
         teams = bool(event.team_size)
         return [
@@ -57,10 +70,12 @@ def open_round_tables(
     event: Event, namer: Namer = public_names
 ) -> tuple[int | None, list[ScreenTable]]:
     """The latest open round's number and its tables, players in seat order; one query.
-    (None, []) between rounds: every round is locked, nobody needs to find a seat."""
+    (None, []) between rounds: every round is locked, nobody needs to find a seat. A
+    duplicate event seats every round at once: its first open round is the one played."""
+    newest_first = "table__round__number" if event.is_duplicate else "-table__round__number"
     seats = (
         Seat.objects.filter(table__round__event=event, table__round__status=Round.Status.OPEN)
-        .order_by("-table__round__number", "table__number", "position")
+        .order_by(newest_first, "table__number", "position")
         .values_list(
             "table__round__number",
             "table__number",
@@ -86,8 +101,8 @@ def hall_screen(event: Event, namer: Namer = public_names) -> HallScreen:
     round_number, tables = open_round_tables(event, namer)
     return HallScreen(
         lines=ranking_lines(event, namer),
-        with_detail=event.kind == Event.Kind.TOURNAMENT,
-        detail_is_team=event.kind == Event.Kind.TOURNAMENT and bool(event.team_size),
+        with_detail=event.kind in (Event.Kind.TOURNAMENT, Event.Kind.DUPLICATE),
+        detail_is_team=event.kind != Event.Kind.CLUB_NIGHT and bool(event.team_size),
         round_number=round_number,
         tables=tables,
     )

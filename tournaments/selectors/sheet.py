@@ -19,6 +19,7 @@ from django.db.models import (
     Case,
     Count,
     Exists,
+    F,
     IntegerField,
     OuterRef,
     Prefetch,
@@ -84,8 +85,22 @@ def tables_for_user(user: User) -> QuerySet[Table]:
         default=Value(2),
         output_field=IntegerField(),
     )
-    return tables.annotate(hand_count=Count("hands", distinct=True), list_rank=rank).order_by(
-        "list_rank", "-round__event__date", "-round__event_id", "-round__number", "number"
+    # A duplicate event seats every round at once: its tables come in the order they are
+    # played (round 1 first), where other events show their newest round first.
+    played_order = Case(
+        When(board_set__isnull=False, then=F("round__number")),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    return tables.annotate(
+        hand_count=Count("hands", distinct=True), list_rank=rank, played_order=played_order
+    ).order_by(
+        "list_rank",
+        "-round__event__date",
+        "-round__event_id",
+        "played_order",
+        "-round__number",
+        "number",
     )
 
 

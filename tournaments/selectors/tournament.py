@@ -45,7 +45,9 @@ def previous_seatings(event: Event, before: int) -> list[list[list[int]]]:
 
 
 def tournaments() -> QuerySet[Event]:
-    return Event.objects.filter(kind=Event.Kind.TOURNAMENT).select_related("club")
+    """Tournaments, duplicate ones included (the organiser's list of tournaments)."""
+    kinds = (Event.Kind.TOURNAMENT, Event.Kind.DUPLICATE)
+    return Event.objects.filter(kind__in=kinds).select_related("club")
 
 
 def seasons() -> QuerySet[Season]:

@@ -187,12 +187,26 @@ def _save_hand(
     except scoring.HandError as error:
         return error
 
+    if (table.board_set is None) != (hand.board_id is None):
+        # A duplicate table takes board results only (services.duplicate_results), and
+        # a board result goes to a duplicate table only.
+        return SheetLocked(_("At this table results are entered board by board."))
     if hand.pk:
         current = Hand.objects.select_for_update().filter(pk=hand.pk, table=table).first()
         if current is None or current.version != expected_version:
             return HandConflict(current)
+        if current.board_id != hand.board_id:
+            return HandConflict(current)
         hand.version = current.version + 1
         hand.number = current.number
+    elif hand.board_id is not None:
+        # One result per board and table: a second scorekeeper entering the same board
+        # sees the result saved first, as after any concurrent edit.
+        current = table.hands.filter(board_id=hand.board_id).first()
+        if current is not None:
+            return HandConflict(current)
+        hand.number = hand.board.number  # the sheet lists a duplicate table's boards
+        hand.version = 1
     else:
         last = table.hands.aggregate(n=Max("number"))["n"] or 0
         hand.number = last + 1
@@ -257,6 +271,8 @@ def planned_deals(table: Table) -> int | None:
     None for a club night or a format without a set number."""
     from ..selectors.fairness import table_plan  # here: this helper is all hands.py needs
 
+    if table.board_set is not None:  # a duplicate table plays its set's boards
+        return table.round.event.deals_per_round
     plan = table_plan(table)
     return None if plan is None else plan.deals
 

@@ -21,6 +21,7 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from ..models import Event, EventResult, Hand, HandScore
 from ..rules.ranking import rank_rows, tie_break
+from ..selectors.duplicate_ranking import session_places
 from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
 
 # Re-exported: the statistics were worked out here before they had a module of their own.
@@ -103,10 +104,19 @@ def _lines_from(
     return list(lines.values())
 
 
-def _ranked(lines: list[_Line], kind: str) -> list[_Line]:
+def _ranked(lines: list[_Line], kind: str, event_id: int | None = None) -> list[_Line]:
     """Places by the event's own ranking, as on its page and in the season: a tournament
     breaks equal totals by the best round, then contracts won (selectors.ranking); a
-    club night does not (selectors.standings). Equal keys share the place."""
+    club night does not (selectors.standings); a duplicate event ranks by session
+    percentage (selectors.duplicate_ranking), not by the marques' total. Equal keys
+    share the place."""
+    if kind == Event.Kind.DUPLICATE and event_id is not None:
+        places = session_places(Event.objects.get(pk=event_id))
+        unplaced = len(places) + 1  # no board compared yet
+        for line in lines:
+            line.rank = places.get(line.player_id, unplaced)
+        lines.sort(key=lambda line: (line.rank, line.player_id))
+        return lines
     if kind == Event.Kind.TOURNAMENT:
         return rank_rows(
             lines,
@@ -166,11 +176,11 @@ def _plan(
         # fewer than summing the whole event again.
         changed = set(stats_for)
         ledger = _ledger_rows(models.score.objects, event_id, changed)
-        lines = _ranked(_lines_from(ledger, changed, existing), kind)
+        lines = _ranked(_lines_from(ledger, changed, existing), kind, event_id)
         present = {line.player_id for line in lines}
         need = changed & present
     else:
-        lines = _ranked(_lines(models, event_id), kind)
+        lines = _ranked(_lines(models, event_id), kind, event_id)
         present = {line.player_id for line in lines}
         if stats_for is None:
             need, scope = present, None
@@ -193,11 +203,15 @@ def _plan(
             # Rewritten whole: a delete and an insert, not an UPDATE of JSON columns.
             if row is not None:
                 writes.delete.append(row.pk)
-            own = stats.get(line.player_id, PlayerEventStats())
-            writes.create.append(
-                models.result(
-                    event_id=event_id, player_id=line.player_id, **values, **own.model_fields()
+            own = stats.get(line.player_id, PlayerEventStats()).model_fields()
+            if kind == Event.Kind.DUPLICATE:
+                # A duplicate board's marque is not shown until every table has played
+                # the board (views.duplicate_public): no best or worst hand on player pages.
+                own.update(
+                    best_points=None, best_hand_id=None, worst_points=None, worst_hand_id=None
                 )
+            writes.create.append(
+                models.result(event_id=event_id, player_id=line.player_id, **values, **own)
             )
         elif any(getattr(row, name) != value for name, value in values.items()):
             for name, value in values.items():

@@ -92,6 +92,14 @@ def _check_seating(
             )
 
 
+def _check_not_duplicate(event: Event) -> None:
+    """A duplicate event's tables and seats are its movement's (services.duplicate)."""
+    if event.kind == Event.Kind.DUPLICATE:
+        raise EventError(
+            _("A duplicate tournament's tables come from its movement: seat them there.")
+        )
+
+
 def _check_scorekeepers(allowed: set[int], users: Iterable[Any]) -> None:
     """Refuse (EventError at "scorekeepers") anyone whose id is not in `allowed`, the
     event's access.scorekeeper_candidates: naming a scorekeeper gives him the right to
@@ -147,6 +155,7 @@ def add_table(
     """Seat 3 to 5 players (in seat order) at a new table of the event's current round;
     the scorekeepers are among the event's candidates."""
     access.require_event(by, event)
+    _check_not_duplicate(event)
     round = current_round(event)
     if round is None:  # an event made elsewhere (admin) may have no round yet
         round = Round.objects.create(event=event, number=1)
@@ -186,6 +195,7 @@ def edit_table(
     """
     round = Round.objects.select_for_update().select_related("event").get(pk=table.round_id)
     access.require_event(by, round.event)
+    _check_not_duplicate(round.event)
     table = Table.objects.select_for_update().get(pk=table.pk)
     _check_seating(round=round, event=round.event, number=number, players=players, table=table)
     _check_scorekeepers(_candidate_ids(round.event), scorekeepers)
@@ -232,6 +242,7 @@ def edit_table(
 def delete_table(*, by: Actor, table: Table) -> None:
     event = Event.objects.get(rounds__tables=table.pk)
     access.require_event(by, event)
+    _check_not_duplicate(event)
     table = Table.objects.select_for_update().get(pk=table.pk)
     if not may_delete_table(hand_count=table.hands.count()):
         raise EventError(_("This table has hands: it cannot be deleted."))

@@ -79,9 +79,10 @@ class TournamentTable(_DraftsListed):
 
     name = tables.Column(
         verbose_name=gettext_lazy("Tournament"),
-        linkify=("tournament_manage", {"pk": tables.A("pk")}),
+        linkify=lambda record: record.get_manage_url(),
         attrs=LINK,
     )
+    kind = tables.Column(verbose_name=gettext_lazy("Kind"), attrs=TABLET_UP)
     date = tables.DateColumn(verbose_name=gettext_lazy("Date"), format="DATE_FORMAT")
 
     class Meta(_DraftsListed.Meta):

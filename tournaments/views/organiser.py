@@ -239,6 +239,8 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def event_manage(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
     access.require_event(request.user, event)
+    if event.is_duplicate:  # its rounds, tables and boards come from the movement
+        return redirect(event.get_manage_url())
     return render(
         request,
         "tournaments/organiser/event_manage.html",

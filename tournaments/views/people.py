@@ -227,8 +227,7 @@ def club_audit(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 def manage_url(event: Event) -> str:
-    name = "tournament_manage" if event.kind == Event.Kind.TOURNAMENT else "event_manage"
-    return reverse(name, args=[event.pk])
+    return event.get_manage_url()
 
 
 @organiser_required

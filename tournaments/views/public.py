@@ -9,14 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django_tables2 import RequestConfig
 
 from ..models import Event, Table
 from ..rules import publication
+from ..selectors import access
 from ..selectors import public as public_selectors
 from ..selectors import sheet as sheet_selectors
 from ..selectors.access import namer, viewer
+from ..selectors.duplicate import duplicate_data
+from ..selectors.duplicate_ranking import public_boards
 from ..selectors.standings import (
     event_standings,
     event_tables,
@@ -55,9 +58,17 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
+def _duplicate_ranking(event: Event) -> HttpResponse | None:
+    """A duplicate event's results are its ranking by percentage (views.duplicate_public),
+    not totals of marques: its other event pages lead there."""
+    return redirect(event.get_absolute_url()) if event.is_duplicate else None
+
+
 @cached_page(cached.event_page, query=("sort",))
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = visible_event(request, pk)
+    if (elsewhere := _duplicate_ranking(event)) is not None:
+        return elsewhere
     tables = event_tables(event)
     rename_seated(tables, event_namer(request, event))
     return render(
@@ -69,10 +80,13 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @cached_page(cached.event_page, query=("sort",))
 def event_results(request: HttpRequest, pk: int) -> HttpResponse:
+    event = visible_event(request, pk)
+    if (elsewhere := _duplicate_ranking(event)) is not None:
+        return elsewhere
     return render(
         request,
         "tournaments/public/event_results.html",
-        _event_context(request, visible_event(request, pk)),
+        _event_context(request, event),
     )
 
 
@@ -84,6 +98,16 @@ def table_public(request: HttpRequest, pk: int) -> HttpResponse:
     # This sheet's own state: validating the others does not settle this one.
     provisional = publication.is_provisional(event, open_sheets=not table.is_validated)
     shown = sheet_selectors.sheet(table)
+    if table.board_set is not None and not access.organises_event(request.user, event):
+        # A duplicate table's sheet is shown once every table has played its boards
+        # (views.duplicate_public): before, its hands would tell them how they went.
+        public = public_boards(duplicate_data(event))
+        if any(row.hand.number not in public for row in shown.rows):
+            return render(
+                request,
+                "tournaments/duplicate/table_hidden.html",
+                {"event": event, "table": table, "provisional": provisional},
+            )
     # The takers and partners are Player instances of their own (select_related).
     name = event_namer(request, event)
     rename(shown.players, name)

@@ -31,7 +31,7 @@ from ..services import tournament as services
 from ..tables import RegistrationTable
 from .organiser import organiser_required
 from .submissions import Outcome, replayed, replays_submission, submit, submit_form
-from .tournament import TEMPLATES, organised_tournament, posted
+from .tournament import ENTRY_KINDS, TEMPLATES, organised_entry_event, posted
 
 # The import names the column at fault by its key; the page shows it in words.
 IMPORT_COLUMNS = {
@@ -75,7 +75,7 @@ def _new_player_clubs(request: HttpRequest, event: Event) -> Any:
 @organiser_required
 @replays_submission
 def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
-    event = organised_tournament(request, pk)
+    event = organised_entry_event(request, pk)
     form = RegistrationForm(
         *posted(request),
         event=event,
@@ -109,7 +109,7 @@ def tournament_registrations(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser_required
 def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
-    event = organised_tournament(request, pk)
+    event = organised_entry_event(request, pk)
     form = ImportForm(*posted(request, files=True))
     report = None
     # The report is the answer, shown on this page rather than after a redirect: posting
@@ -169,7 +169,7 @@ def registration_present(request: HttpRequest, pk: int) -> HttpResponse:
     registration = get_object_or_404(
         Registration.objects.select_related("player", "event"),
         pk=pk,
-        event__kind=Event.Kind.TOURNAMENT,
+        event__kind__in=ENTRY_KINDS,
     )
     access.require_event(request.user, registration.event)
     present = request.POST.get("present") == "1"

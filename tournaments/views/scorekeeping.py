@@ -233,6 +233,8 @@ def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
     table = sheet_selectors.table_for_scoring(table_id)
     if refused := _refusal(request, table):
         return refused
+    if table.board_set is not None:  # a duplicate table: board by board (views.duplicate_entry)
+        return redirect("board_next", table_id=table.pk)
     if request.method == "POST":
         return _posted(request, table, None)
     return _render_form(request, _hand_form(request, table), hand=None)
@@ -254,6 +256,8 @@ def _at_hand(view: Callable[[HttpRequest, Hand], HttpResponse]) -> View:
 @_at_hand
 def hand_edit(request: HttpRequest, hand: Hand) -> HttpResponse:
     table = hand.table
+    if hand.board_id is not None:  # a board's result: its own form checks the board's cards
+        return redirect("board_entry", table_id=table.pk, number=hand.number)
     if request.method == "POST":
         return _posted(request, table, hand)
     form = _hand_form(request, table, hand)

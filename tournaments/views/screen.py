@@ -71,6 +71,13 @@ def _page_number(raw: str | None, count: int) -> int:
     return (number - 1) % count + 1
 
 
+def _total_label(event: Event) -> str:
+    """A duplicate event ranks by percentage (or difference), not by a total."""
+    if not event.is_duplicate:
+        return _("Total")
+    return _("Difference") if event.comparison == Event.Comparison.DIFFERENCE else "%"
+
+
 def _screen(request: HttpRequest, event: Event) -> HttpResponse:
     settings = screen_settings(
         request.GET.get("lines"), request.GET.get("seconds"), request.GET.get("refresh")
@@ -85,6 +92,7 @@ def _screen(request: HttpRequest, event: Event) -> HttpResponse:
         "current": current,
         "detail_label": _("Team") if shown.detail_is_team else _("Club"),
         "with_detail": shown.with_detail,
+        "total_label": _total_label(event),
         "settings": settings,
         "live_url": f"{request.path}?{_query(settings, part='live')}",
         # Without script the meta refresh turns the page: the next screen, read afresh.

@@ -184,6 +184,8 @@ def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
 def event_running_chart(request: HttpRequest, pk: int) -> HttpResponse:
     """The chart alone for htmx on the event page, or as a page of its own without script."""
     event = get_object_or_404(public_selectors.visible_events(viewer(request.user)), pk=pk)
+    if event.is_duplicate:  # running totals of marques say nothing in duplicate
+        return redirect(event.get_absolute_url())
     template = "_event_chart.html" if request.headers.get("HX-Request") else "event_chart.html"
     context = {
         "event": event,

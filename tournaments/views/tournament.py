@@ -65,6 +65,17 @@ def get_round(pk: int) -> Round:
     )
 
 
+# Events whose players register (the registration pages serve both).
+ENTRY_KINDS = (Event.Kind.TOURNAMENT, Event.Kind.DUPLICATE)
+
+
+def organised_entry_event(request: HttpRequest, pk: int) -> Event:
+    """A tournament or a duplicate event, for a person who organises it."""
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk, kind__in=ENTRY_KINDS)
+    access.require_event(request.user, event)
+    return event
+
+
 def organised_tournament(request: HttpRequest, pk: int) -> Event:
     """The tournament, for a person who organises it (else 404 or PermissionDenied)."""
     event = get_tournament(pk)

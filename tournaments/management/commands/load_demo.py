@@ -1,4 +1,5 @@
-"""Demo data so a newcomer sees something real: a club, 12 players, a finished club night."""
+"""Demo data so a newcomer sees something real: a club, 20 players, a finished club night,
+an open one, and a finished duplicate tournament."""
 
 from __future__ import annotations
 
@@ -11,11 +12,28 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tournaments.demo import random_hand
-from tournaments.models import Club, Event, Membership, Player, Role, Round, Table
+import scoring
+from tournaments.demo import demo_trump_counts, random_hand
+from tournaments.models import (
+    Board,
+    Club,
+    Event,
+    Hand,
+    Membership,
+    Player,
+    Role,
+    Round,
+    Seat,
+    Table,
+)
+from tournaments.models.duplicate import boards_of_set
 from tournaments.selectors.access import SYSTEM
+from tournaments.services import duplicate as duplicate_services
 from tournaments.services.cache import touch
+from tournaments.services.duplicate_results import save_board_result
+from tournaments.services.events import publish_event
 from tournaments.services.hands import save_hand, seat_table, table_seats, validate_sheet
+from tournaments.services.registrations import register_player
 
 PLAYERS = [
     "Anne Martin",
@@ -30,13 +48,26 @@ PLAYERS = [
     "Julien Garcia",
     "Karine Roux",
     "Louis Fournier",
+    "Manon Girard",
+    "Nicolas Bonnet",
+    "Océane Dupont",
+    "Pierre Lambert",
+    "Quitterie Fontaine",
+    "Romain Rousseau",
+    "Sophie Vincent",
+    "Thomas Mercier",
 ]
+# The club nights seat the first twelve; the duplicate tournament everybody.
+NIGHT_PLAYERS = 12
 ORGANISER = ("organisateur", "demo-orga-2026")
 SCOREKEEPER = ("marqueur", "demo-marque-2026")
 
 
 class Command(BaseCommand):
-    help = "Load demo data: a club of 12 players and a finished, published club night."
+    help = (
+        "Load demo data: a club of 20 players, a finished and published club night, an open "
+        "one, and a finished and published duplicate tournament."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
@@ -85,7 +116,8 @@ class Command(BaseCommand):
         # keeps score for it.
         for user, role in ((organiser, Role.ORGANISER), (scorekeeper, Role.SCOREKEEPER)):
             Membership.objects.get_or_create(user=user, club=club, defaults={"role": role})
-        players = [Player.objects.get_or_create(club=club, name=name)[0] for name in PLAYERS]
+        everybody = [Player.objects.get_or_create(club=club, name=name)[0] for name in PLAYERS]
+        players = everybody[:NIGHT_PLAYERS]
         night = Event.objects.create(
             club=club,
             name="Soirée du jeudi",
@@ -128,7 +160,8 @@ class Command(BaseCommand):
             players=players[:4],
             scorekeepers=[scorekeeper],
         )
-        self.stdout.write(self.style.SUCCESS(f"Demo data loaded: {len(players)} players."))
+        duplicate_demo(club, everybody, scorekeeper, rng)
+        self.stdout.write(self.style.SUCCESS(f"Demo data loaded: {len(everybody)} players."))
 
 
 def _user(username: str, password: str) -> User:
@@ -137,3 +170,57 @@ def _user(username: str, password: str) -> User:
         user.set_password(password)
         user.save()
     return user
+
+
+def duplicate_demo(
+    club: Club, players: list[Player], scorekeeper: User, rng: random.Random
+) -> Event:
+    """A finished, published duplicate tournament: 20 players at 5 tables, 5 rounds of 2
+    boards dealt by the app, every result entered through the services (so every marque
+    and percentage is the engine's), every sheet validated."""
+    event = duplicate_services.create_duplicate(
+        by=SYSTEM,
+        club=club,
+        name="Duplicate du samedi",
+        date=datetime.date.today() - datetime.timedelta(days=5),
+        rounds_planned=5,
+        boards_per_round=2,
+    )
+    event.seed = rng.randrange(1, 2**53)  # the demo deals the same boards every time
+    event.save(update_fields=["seed"])
+    for player in players:
+        register_player(by=SYSTEM, event=event, player=player)
+    duplicate_services.seat_duplicate(by=SYSTEM, event=event, draw=True)
+    for number in range(1, 6):
+        duplicate_services.set_table_scorekeepers(
+            by=SYSTEM, event=event, number=number, users=[scorekeeper]
+        )
+    boards = {board.number: board for board in Board.objects.filter(event=event)}
+    tables = Table.objects.filter(round__event=event).select_related("round__event")
+    for table in tables.order_by("round__number", "number"):
+        seats = table_seats(table)
+        for number in boards_of_set(table.board_set, event.deals_per_round):
+            _play_board(table, boards[number], seats, scorekeeper, rng)
+        validate_sheet(table=table, user=scorekeeper)
+    publish_event(by=SYSTEM, event=event)
+    return event
+
+
+def _play_board(
+    table: Table, board: Board, seats: list[Seat], scorekeeper: User, rng: random.Random
+) -> None:
+    """A plausible result of the board at this table: the strongest hand in trumps takes,
+    around the same contract at every table; a result the board's cards refuse (engine or
+    deal checks) is tried again, and everybody passes after too many tries."""
+    trumps = demo_trump_counts(board.deal)
+    taker = max(range(4), key=lambda o: (trumps[o], -o))
+    for _attempt in range(40):
+        hand = random_hand(rng, seats, board.number, contracts=("prise", "garde", "garde_sans"))
+        if hand.contract:
+            hand.taker = seats[taker].player if rng.random() < 0.8 else rng.choice(seats).player
+        try:
+            save_board_result(table=table, board=board, hand=hand, user=scorekeeper)
+            return
+        except scoring.HandError:
+            continue
+    save_board_result(table=table, board=board, hand=Hand(), user=scorekeeper)

@@ -1,0 +1,132 @@
+"""The organiser's traveller: one line per table that plays a board, entered from paper
+on a desktop grid, all or nothing, with the engine's marques and the comparison."""
+
+from __future__ import annotations
+
+import uuid
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Hand, Table
+from tournaments.selectors.duplicate import duplicate_data
+
+from ..factories import logged_in
+from .helpers import enter_board
+
+BOARD = 1
+
+
+@pytest.fixture
+def lines(seated_event) -> list:
+    return duplicate_data(seated_event).boards[BOARD].lines
+
+
+def grid(lines, **changes) -> dict:
+    """A post of the grid with every line left as it is, then `changes` by table id."""
+    data = {"submission_key": str(uuid.uuid4())}
+    for line in lines:
+        prefix = f"t{line.table_id}"
+        data.update({f"{prefix}-contract": "", f"{prefix}-taker": "", f"{prefix}-points": ""})
+    for table_id, values in changes.items():
+        for name, value in values.items():
+            data[f"t{table_id}-{name}"] = value
+    return data
+
+
+def line_values(taker: str, points: str, **more) -> dict:
+    return {"contract": "garde", "taker": taker, "oudlers": "2", "points": points, **more}
+
+
+def test_the_traveller_lists_one_line_per_table_that_plays_the_board(
+    seated_event, lines, organiser_client
+):
+    response = organiser_client.get(reverse("duplicate_traveller", args=[seated_event.pk, BOARD]))
+    assert response.status_code == 200
+    # Five tables, five rounds: board 1's set is played once a round, at a different table.
+    assert len(lines) == 5
+    assert len({line.round_number for line in lines}) == 5
+    assert response.content.count(b'id="line-table-') == 5
+
+
+def test_paper_lines_are_saved_with_their_marques_and_percentages(
+    seated_event, lines, organiser_client
+):
+    changes = {
+        lines[0].table_id: line_values("0", "50"),
+        lines[1].table_id: line_values("0", "40"),
+        lines[2].table_id: line_values("0", "45"),
+    }
+    url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
+    response = organiser_client.post(url, grid(lines, **{str(k): v for k, v in changes.items()}))
+    assert response.status_code == 302
+    assert Hand.objects.filter(board__number=BOARD).count() == 3
+    page = organiser_client.get(url)
+    board = page.context["info"]
+    north = [line.scores[0] for line in board.lines if line.result is not None]
+    # North took at three tables: +204 (50 points), +174 (45), -156 (40): 100, 50, 0 %.
+    assert sorted(s.value for s in north) == [Decimal(0), Decimal(50), Decimal(100)]
+
+
+def test_one_wrong_line_saves_nothing_and_shows_the_error_at_its_cell(
+    seated_event, lines, organiser_client
+):
+    changes = {
+        str(lines[0].table_id): line_values("0", "50"),
+        # 2 oudlers and 95 points: the engine refuses (card points 0 to 91).
+        str(lines[1].table_id): line_values("1", "95"),
+    }
+    url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
+    response = organiser_client.post(url, grid(lines, **changes))
+    assert response.status_code == 200
+    assert not Hand.objects.exists()
+    forms = dict((line.table_id, form) for line, form in response.context["forms"])
+    assert "points" in forms[lines[1].table_id].errors
+    assert not forms[lines[0].table_id].errors
+
+
+def test_an_engine_refusal_at_one_line_rolls_back_the_others(seated_event, lines, organiser_client):
+    changes = {
+        str(lines[0].table_id): line_values("0", "50"),
+        # 3 oudlers and 10 points: impossible (the oudlers alone are 13.5 points).
+        str(lines[1].table_id): {**line_values("1", "10"), "oudlers": "3"},
+    }
+    url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
+    response = organiser_client.post(url, grid(lines, **changes))
+    assert response.status_code == 200
+    assert not Hand.objects.exists()
+    forms = dict((line.table_id, form) for line, form in response.context["forms"])
+    assert forms[lines[1].table_id].errors
+
+
+def test_an_unchanged_line_is_not_saved_again_and_a_stale_one_conflicts(
+    seated_event, lines, organiser, organiser_client
+):
+    table = Table.objects.get(pk=lines[0].table_id)
+    enter_board(table, BOARD, organiser, points=Decimal(50))
+    url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
+    page = organiser_client.get(url)
+    form = dict((line.table_id, f) for line, f in page.context["forms"])[table.pk]
+    unchanged = {name: form[name].value() for name in form.fields}
+    unchanged = {k: "" if v is None else str(v) for k, v in unchanged.items()}
+    response = organiser_client.post(url, grid(lines, **{str(table.pk): unchanged}))
+    assert response.status_code == 302
+    assert Hand.objects.get(table=table).version == 1
+    # Someone edits the line meanwhile: a post from version 1 is refused.
+    Hand.objects.filter(table=table).update(version=2)
+    stale = {**unchanged, "points": "60"}
+    response = organiser_client.post(url, grid(lines, **{str(table.pk): stale}))
+    assert response.status_code == 200
+    assert b"changed by someone else" in response.content
+    assert Hand.objects.get(table=table).points == Decimal(50)
+
+
+def test_the_traveller_is_for_the_events_organisers(seated_event, dup_club, stranger):
+    from ..factories import make_member
+
+    url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
+    keeper = make_member("marqueur_x", dup_club, role="scorekeeper")
+    for user in (keeper, stranger):
+        assert logged_in(user).get(url).status_code == 403
+    assert logged_in(None).get(url).status_code == 302

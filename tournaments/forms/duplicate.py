@@ -1,0 +1,376 @@
+"""Duplicate event forms: the event's format, a board's result on the phone, a line of
+a paper traveller on the desktop, the arbiter's rulings, the scorekeepers of a table.
+
+Forms only validate and build unsaved objects; services.duplicate and
+services.duplicate_results write. Whether a result is possible is the engine's
+business (and the board's cards'): its scoring.HandError comes back to the field
+through hand_error_message, as on the free-deal hand form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+import scoring
+
+from ..models import ORIENTATIONS, Board, Club, Event, Hand, Orientation, Seat, SpecialResult
+from .hand import POINTS_RE, TOTAL_POINTS, HandForm, _format_points
+from .hand_errors import HAND_ERROR_MESSAGES, hand_error_message
+from .hand_fields import CAMP_OR_NONE_CHOICES, POIGNEE_CHOICES
+from .organiser import ClubNightForm, ScorekeeperChoiceField
+
+DUPLICATE_TEAM_MODES = (
+    (0, _("Individual")),
+    (3, _("Triplettes (teams of 3)")),
+    (4, _("Quadrettes (teams of 4)")),
+)
+
+
+class DuplicateForm(ClubNightForm):
+    """A duplicate event: the club-night fields (name, date, rule set) and its format."""
+
+    club = forms.ModelChoiceField(
+        label=_("Club"), queryset=Club.objects.order_by("name"), empty_label=None
+    )
+    rounds_planned = forms.IntegerField(
+        label=_("Number of rounds"), min_value=1, max_value=30, initial=5
+    )
+    boards_per_round = forms.IntegerField(
+        label=_("Boards per round"),
+        min_value=1,
+        max_value=12,
+        initial=2,
+        help_text=_("The boards of one set: every table plays one set per round."),
+    )
+    comparison = forms.ChoiceField(
+        label=_("Comparison"),
+        choices=Event.Comparison.choices,
+        initial=Event.Comparison.MATCHPOINTS,
+        help_text=_(
+            "Matchpoints: each marque against the others of the same board and orientation, "
+            "as a percentage. Difference from the average: the marque minus the average."
+        ),
+    )
+    team_size = forms.TypedChoiceField(
+        label=_("Team form"),
+        choices=DUPLICATE_TEAM_MODES,
+        coerce=int,
+        initial=0,
+        help_text=_("Team mates never sit at the same table."),
+    )
+    app_deals = forms.BooleanField(
+        label=_("The app deals the boards"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "From the event's seed, one printed page per board to prepare the étuis, and "
+            "results that contradict the cards are refused. Untick to deal by hand."
+        ),
+    )
+
+    field_order = [
+        "name",
+        "date",
+        "club",
+        "rules_name",
+        "rounds_planned",
+        "boards_per_round",
+        "comparison",
+        "team_size",
+        "app_deals",
+    ]
+
+    def __init__(
+        self, *args: Any, event: Event | None = None, clubs: Any = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        if clubs is not None:
+            self.fields["club"].queryset = clubs
+        if event is not None:
+            del self.fields["club"]
+
+    @classmethod
+    def initial_for(cls, event: Event) -> dict[str, Any]:
+        return {
+            "name": event.name,
+            "date": event.date,
+            "rules_name": event.rules_name,
+            "rounds_planned": event.rounds_planned,
+            "boards_per_round": event.deals_per_round,
+            "comparison": event.comparison,
+            "team_size": event.team_size,
+            "app_deals": event.app_deals,
+        }
+
+    def format_fields(self) -> dict[str, Any]:
+        names = ("rounds_planned", "boards_per_round", "comparison", "team_size", "app_deals")
+        return {name: self.cleaned_data[name] for name in names}
+
+
+class SeatingForm(forms.Form):
+    draw = forms.BooleanField(
+        label=_("Draw the places from the event's seed"),
+        required=False,
+        initial=True,
+        help_text=_("Unticked: players take the movement's places in registration order."),
+    )
+
+
+class TableScorekeepersForm(forms.Form):
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=99)
+    scorekeepers = ScorekeeperChoiceField(
+        label=_("Scorekeepers"),
+        queryset=None,
+        required=False,
+        widget=forms.SelectMultiple(attrs={"class": "form-select"}),
+    )
+
+    def __init__(self, *args: Any, candidates: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["scorekeepers"].queryset = candidates
+
+
+def orientation_label(seat: Seat) -> str:
+    return f"{ORIENTATIONS[seat.position]} · {seat.player.name}"
+
+
+class BoardHandForm(HandForm):
+    """A board's result at a duplicate table: the hand form with each player shown by
+    his orientation, and the board's dealer fixed."""
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        board: Board,
+        seats: Sequence[Seat],
+        **kwargs: Any,
+    ) -> None:
+        self.board = board
+        dealer = next((s.player_id for s in seats if s.position == board.dealer), None)
+        kwargs["suggested_dealer"] = dealer
+        super().__init__(data, seats=seats, **kwargs)
+        labels = {seat.player_id: orientation_label(seat) for seat in self.seats}
+        self.player_names = labels
+        choices = [(seat.player_id, labels[seat.player_id]) for seat in self.seats]
+        self.fields["dealer"].choices = choices
+        self.fields["dealer"].disabled = True  # the board's dealer, whatever is posted
+        self.fields["dealer"].initial = dealer
+        self.fields["taker"].choices = [("", "—"), *choices]
+        for seat in self.seats:
+            self.fields[self.poignee_name(seat.player_id)].label = labels[seat.player_id]
+            if self.rules.allows_misere:
+                self.fields[self.misere_name(seat.player_id)].label = labels[seat.player_id]
+
+
+# --- the traveller's quick entry ---------------------------------------------------------
+
+NOT_ENTERED = ""
+PASSED = "passed"
+CHELEM_CHOICES = [
+    ("", pgettext_lazy("chelem", "none")),
+    ("taker", _("made by the taker camp")),
+    ("taker_announced", _("announced and made")),
+    ("announced_failed", _("announced, not made")),
+    ("defence", _("made by the defence")),
+]
+_CHELEM_FIELDS = {
+    "": (False, ""),
+    "taker": (False, "taker"),
+    "taker_announced": (True, "taker"),
+    "announced_failed": (True, ""),
+    "defence": (False, "defence"),
+}
+ORIENTATION_CHOICES = [("", "—"), *((str(o.value), ORIENTATIONS[o.value]) for o in Orientation)]
+
+_SMALL = {"class": "form-select form-select-sm"}
+
+
+class TravellerLineForm(forms.Form):
+    """One table's line of a paper traveller; an empty contract leaves the line unentered."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    contract = forms.ChoiceField(label=_("Contract"), required=False, widget=forms.Select(_SMALL))
+    taker = forms.TypedChoiceField(
+        label=_("Taker"),
+        choices=ORIENTATION_CHOICES,
+        coerce=int,
+        required=False,
+        empty_value=None,
+        widget=forms.Select(_SMALL),
+    )
+    oudlers = forms.TypedChoiceField(
+        label=_("Oudlers"),
+        choices=[("", "—"), *((str(i), str(i)) for i in range(4))],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        widget=forms.Select(_SMALL),
+    )
+    points = forms.CharField(
+        label=_("Points"),
+        required=False,
+        max_length=10,
+        widget=forms.TextInput(
+            attrs={"class": "form-control form-control-sm", "inputmode": "decimal", "size": 4}
+        ),
+    )
+    petit_au_bout = forms.ChoiceField(
+        label=_("Petit au bout"),
+        choices=CAMP_OR_NONE_CHOICES,
+        required=False,
+        widget=forms.Select(_SMALL),
+    )
+    chelem = forms.ChoiceField(
+        label=_("Chelem"), choices=CHELEM_CHOICES, required=False, widget=forms.Select(_SMALL)
+    )
+
+    def __init__(self, *args: Any, seats: Sequence[Seat], rules: scoring.RuleSet, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.seats = {seat.position: seat for seat in seats}
+        self.fields["contract"].choices = [
+            (NOT_ENTERED, "—"),
+            (PASSED, _("All passed")),
+            *((c, Hand.Contract(c).label) for c in rules.contracts if c in Hand.Contract.values),
+        ]
+        for orientation, letter in enumerate(ORIENTATIONS):
+            self.fields[self.poignee_name(orientation)] = forms.ChoiceField(
+                label=_("Poignée %(orientation)s") % {"orientation": letter},
+                choices=POIGNEE_CHOICES,
+                required=False,
+                widget=forms.Select(_SMALL),
+            )
+
+    @staticmethod
+    def poignee_name(orientation: int) -> str:
+        return f"poignee_{ORIENTATIONS[orientation]}"
+
+    def poignee_fields(self) -> list[forms.BoundField]:
+        return [self[self.poignee_name(o)] for o in range(4)]
+
+    @classmethod
+    def initial_from_hand(cls, hand: Hand, positions: Mapping[int, int]) -> dict[str, Any]:
+        """The form's values for a stored result; `positions` maps player id -> orientation."""
+        chelem = next(
+            (
+                key
+                for key, (announced, made_by) in _CHELEM_FIELDS.items()
+                if (announced, made_by) == (hand.chelem_announced, hand.chelem_made_by)
+            ),
+            "",
+        )
+        initial: dict[str, Any] = {
+            "version": hand.version,
+            "contract": hand.contract or PASSED,
+            "taker": positions.get(hand.taker_id) if hand.taker_id else None,
+            "oudlers": None if hand.passed else hand.oudlers,
+            "points": "" if hand.passed else _format_points(hand.points),
+            "petit_au_bout": hand.petit_au_bout,
+            "chelem": chelem,
+        }
+        for item in hand.poignees or []:
+            orientation = positions.get(item.get("player"))
+            if orientation is not None:
+                initial[cls.poignee_name(orientation)] = item.get("size", "")
+        return initial
+
+    def clean_points(self) -> Decimal | None:
+        raw = (self.cleaned_data.get("points") or "").strip()
+        if not raw:
+            return None
+        if not POINTS_RE.fullmatch(raw):
+            raise forms.ValidationError(HAND_ERROR_MESSAGES["not_a_number"], code="not_a_number")
+        value = Decimal(raw.replace(",", "."))
+        if not 0 <= value <= TOTAL_POINTS:
+            raise forms.ValidationError(
+                HAND_ERROR_MESSAGES["points_range"] % {"value": _format_points(value)},
+                code="points_range",
+            )
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        contract = cleaned.get("contract")
+        if contract and contract != PASSED:
+            if cleaned.get("taker") is None and "taker" not in self.errors:
+                self.add_error("taker", HAND_ERROR_MESSAGES["taker_missing"])
+            if cleaned.get("oudlers") is None and "oudlers" not in self.errors:
+                self.add_error("oudlers", HAND_ERROR_MESSAGES["oudlers_missing"])
+            if cleaned.get("points") is None and "points" not in self.errors:
+                self.add_error("points", HAND_ERROR_MESSAGES["points_missing"])
+        return cleaned
+
+    @property
+    def entered(self) -> bool:
+        return bool(self.cleaned_data.get("contract"))
+
+    def build_hand(self, hand: Hand | None = None) -> Hand | None:
+        """The line as an unsaved Hand (`hand`: the stored result to change), or None
+        when the line is left unentered."""
+        data = self.cleaned_data
+        if not data.get("contract"):
+            return None
+        hand = hand if hand is not None else Hand()
+        taker = self.seats.get(data["taker"]) if data.get("taker") is not None else None
+        played = data["contract"] != PASSED
+        hand.contract = data["contract"] if played else ""
+        hand.taker_id = taker.player_id if played and taker is not None else None
+        hand.partner_id = None
+        hand.oudlers = (data.get("oudlers") or 0) if played else 0
+        hand.points = data["points"] if played and data.get("points") is not None else Decimal(0)
+        hand.petit_au_bout = data.get("petit_au_bout") or ""
+        hand.poignees = [
+            {"player": self.seats[o].player_id, "size": size}
+            for o in range(4)
+            if o in self.seats and (size := data.get(self.poignee_name(o)))
+        ]
+        announced, made_by = _CHELEM_FIELDS.get(data.get("chelem") or "", (False, ""))
+        hand.chelem_announced, hand.chelem_made_by = announced, made_by
+        hand.miseres = []
+        return hand
+
+    def error_field(self, error: scoring.HandError) -> str | None:
+        value = error.params.get("value")
+        if error.field == "poignees":
+            for orientation, seat in self.seats.items():
+                if seat.player_id == value:
+                    return self.poignee_name(orientation)
+            return None
+        name = {
+            "points": "points",
+            "defence_points": "points",
+            "oudlers": "oudlers",
+            "taker": "taker",
+            "contract": "contract",
+            "petit_au_bout": "petit_au_bout",
+            "chelem": "chelem",
+        }.get(error.field)
+        return name if name in self.fields else None
+
+    def add_hand_error(self, error: scoring.HandError) -> None:
+        names = {seat.player_id: orientation_label(seat) for seat in self.seats.values()}
+        self.add_error(self.error_field(error), hand_error_message(error, names))
+
+
+class SpecialResultForm(forms.Form):
+    table = forms.TypedChoiceField(label=_("Table"), coerce=int)
+    orientation = forms.TypedChoiceField(
+        label=_("Orientation"),
+        choices=[("", _("the whole table")), *ORIENTATION_CHOICES[1:]],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+    kind = forms.ChoiceField(label=_("Ruling"), choices=SpecialResult.Kind.choices)
+
+    def __init__(self, *args: Any, tables: Sequence[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["table"].choices = list(tables)
+        for field in self.fields.values():
+            field.widget.attrs.setdefault("class", "form-select")

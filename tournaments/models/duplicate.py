@@ -1,0 +1,136 @@
+"""Duplicate tarot (DUPLICATE.md): the boards (étuis) an event plays and the arbiter's
+special results.
+
+A duplicate event is an Event of kind DUPLICATE. Its rounds, tables and seats are the
+usual ones: each table plays one board set per round (Table.board_set) and each seat's
+position is the player's orientation, 0 to 3 for North, East, South, West. A board's
+result at a table is an ordinary Hand linked to its Board (Hand.board; one per table
+and board), so its score rows in the ledger are the marques of the four orientations
+and every rule of the free-deal path (versions, history, submission keys, sheet
+validation, audit) applies unchanged.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from .events import Event, Table
+
+NORTH, EAST, SOUTH, WEST = range(4)
+# Letters as printed on boards and travellers (the same in French and English).
+ORIENTATIONS = ("N", "E", "S", "W")
+
+
+class Orientation(models.IntegerChoices):
+    NORTH = NORTH, pgettext_lazy("orientation", "North")
+    EAST = EAST, pgettext_lazy("orientation", "East")
+    SOUTH = SOUTH, pgettext_lazy("orientation", "South")
+    WEST = WEST, pgettext_lazy("orientation", "West")
+
+
+def orientation_letter(orientation: int) -> str:
+    return ORIENTATIONS[orientation]
+
+
+def boards_of_set(board_set: int, boards_per_round: int) -> range:
+    """The board numbers of a set: set 1 holds boards 1..B, set 2 boards B+1..2B..."""
+    first = (board_set - 1) * boards_per_round + 1
+    return range(first, first + boards_per_round)
+
+
+def set_of_board(number: int, boards_per_round: int) -> int:
+    return (number - 1) // boards_per_round + 1
+
+
+class Board(models.Model):
+    """One deal (étui) of a duplicate event, played once at every table that gets its set."""
+
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="boards"
+    )
+    number = models.PositiveSmallIntegerField(_("board number"))
+    dealer = models.PositiveSmallIntegerField(
+        _("dealer"), choices=Orientation.choices, validators=[MaxValueValidator(3)]
+    )
+    # The four hands and the dog when the app dealt the board (scoring.cards' JSON form,
+    # kept as dealt so that the printed étuis and the checks of results always agree);
+    # None for a board dealt by hand at the club.
+    deal = models.JSONField(_("deal"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="board_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return _("Board %(number)s") % {"number": self.number}
+
+    @property
+    def dealt(self) -> bool:
+        return self.deal is not None
+
+
+class SpecialResult(models.Model):
+    """An arbiter's ruling on one board at one table (DUPLICATE.md): for one orientation,
+    or for the whole table when `orientation` is None. A ruling for one orientation
+    takes precedence over the table's."""
+
+    class Kind(models.TextChoices):
+        NOT_PLAYED = "not_played", _("not played (average)")
+        AVERAGE_PLUS = "average_plus", _("average plus")
+        AVERAGE_MINUS = "average_minus", _("average minus")
+        FOULED = "fouled", _("fouled board")
+
+    board = models.ForeignKey(
+        Board, verbose_name=_("board"), on_delete=models.CASCADE, related_name="specials"
+    )
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="specials"
+    )
+    kind = models.CharField(_("ruling"), max_length=16, choices=Kind.choices)
+    orientation = models.PositiveSmallIntegerField(
+        _("orientation"), choices=Orientation.choices, null=True, blank=True
+    )
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("set by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    set_at = models.DateTimeField(_("set at"), auto_now=True)
+
+    class Meta:
+        ordering = ["board", "table", "orientation"]
+        verbose_name = _("special result")
+        verbose_name_plural = _("special results")
+        constraints = [
+            # NULLs are distinct in a unique index: the table-wide ruling has its own.
+            models.UniqueConstraint(
+                fields=["board", "table", "orientation"],
+                condition=Q(orientation__isnull=False),
+                name="special_result_orientation_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["board", "table"],
+                condition=Q(orientation__isnull=True),
+                name="special_result_table_unique",
+            ),
+            # A fouled board is the table's: its line leaves the comparison whole.
+            models.CheckConstraint(
+                condition=~Q(kind="fouled") | Q(orientation__isnull=True),
+                name="special_result_fouled_whole_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} · {self.table}: {self.get_kind_display()}"

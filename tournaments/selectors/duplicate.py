@@ -1,0 +1,374 @@
+"""Reads for duplicate events: the boards, each board's traveller (one line per table
+that plays it), and the players' places in the movement.
+
+Everything of one event is read in a fixed number of queries (boards, tables, seats,
+results, their ledger rows, rulings, registrations: seven) and put together in
+Python: an event holds at most 30 tables, a few hundred lines. The marques are the
+HandScore ledger's rows (each orientation's score at the table), never recomputed.
+The comparison of the marques (matchpoints, percentages, ranks) is
+selectors.duplicate_ranking's, through tournaments.rules.duplicate.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+
+from ..models import (
+    ORIENTATIONS,
+    Board,
+    Event,
+    Hand,
+    HandScore,
+    Registration,
+    Round,
+    Seat,
+    SpecialResult,
+    Table,
+)
+from ..models.duplicate import boards_of_set
+from .access import Namer, public_names
+
+
+@dataclass
+class SeatedPlayer:
+    player_id: int
+    name: str
+    club: str = ""
+    team: str | None = None
+
+
+@dataclass
+class ResultInputs:
+    """What a line's hand says, with players as orientations (as printed on a traveller)."""
+
+    hand_id: int
+    version: int
+    contract: str  # "" when everybody passed
+    taker: int | None  # orientation
+    oudlers: int
+    points: Decimal
+    petit_au_bout: str
+    poignees: list[tuple[int, str]]  # (orientation, size)
+    chelem_announced: bool
+    chelem_made_by: str
+
+    @property
+    def passed(self) -> bool:
+        return not self.contract
+
+    @property
+    def taker_letter(self) -> str:
+        return ORIENTATIONS[self.taker] if self.taker is not None else ""
+
+    @property
+    def contract_label(self) -> str:
+        return str(Hand.Contract(self.contract).label) if self.contract else ""
+
+
+@dataclass
+class BoardScore:
+    """One orientation's result on a board at a table, compared (duplicate_ranking)."""
+
+    value: Decimal | None  # percentage (matchpoints) or difference from the average
+    matchpoints: Decimal | None = None  # matchpoints only: 2 per marque beaten, 1 per tie
+    rank: int | None = None  # among the marques compared (1 = best)
+    of: int = 0  # how many marques were compared
+    special: str | None = None  # an arbiter's ruling replaced the marque
+
+    @property
+    def special_label(self) -> str:
+        return str(SpecialResult.Kind(self.special).label) if self.special else ""
+
+
+@dataclass
+class Cell:
+    """One orientation of a line, as a traveller prints it."""
+
+    letter: str
+    player: SeatedPlayer | None
+    marque: int | None
+    score: BoardScore | None
+
+
+@dataclass
+class Line:
+    """One table's line on a board's traveller."""
+
+    board_number: int
+    round_number: int
+    round_status: str
+    table_id: int
+    table_number: int
+    players: list[SeatedPlayer | None]
+    result: ResultInputs | None = None
+    marques: list[int | None] = field(default_factory=lambda: [None] * 4)
+    # orientation (None: the whole table) -> SpecialResult.Kind
+    specials: dict[int | None, str] = field(default_factory=dict)
+    special_ids: dict[int | None, int] = field(default_factory=dict)
+    scores: list[BoardScore | None] = field(default_factory=lambda: [None] * 4)
+
+    @property
+    def done(self) -> bool:
+        """Played and entered, or settled by a ruling for the whole table."""
+        return self.result is not None or None in self.specials
+
+    def special_for(self, orientation: int) -> str | None:
+        """The ruling that applies to this orientation: its own, else the table's."""
+        return self.specials.get(orientation, self.specials.get(None))
+
+    @property
+    def fouled(self) -> bool:
+        return self.specials.get(None) == SpecialResult.Kind.FOULED
+
+    def player_ids(self) -> list[int | None]:
+        return [p.player_id if p else None for p in self.players]
+
+    @property
+    def cells(self) -> list[Cell]:
+        played = self.result is not None
+        return [
+            Cell(letter, self.players[o], self.marques[o] if played else None, self.scores[o])
+            for o, letter in enumerate(ORIENTATIONS)
+        ]
+
+
+@dataclass
+class BoardInfo:
+    number: int
+    pk: int
+    dealer: int
+    dealt: bool
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def dealer_letter(self) -> str:
+        return ORIENTATIONS[self.dealer]
+
+    @property
+    def complete(self) -> bool:
+        """Every table that plays the board has its line: nobody is left to play it."""
+        return bool(self.lines) and all(line.done for line in self.lines)
+
+    @property
+    def entered(self) -> int:
+        return sum(line.done for line in self.lines)
+
+
+@dataclass
+class DuplicateData:
+    event: Event
+    boards: dict[int, BoardInfo]
+    players: dict[int, SeatedPlayer]  # everyone registered or seated
+    # player id -> round number -> (table number, orientation); absent: sits out
+    places: dict[int, dict[int, tuple[int, int]]]
+    rounds: list[int]
+    scores: list[Any] = field(default_factory=list)  # rules.duplicate.BoardScore, once compared
+
+    def lines(self) -> Iterable[Line]:
+        for board in self.boards.values():
+            yield from board.lines
+
+
+def boards_per_round(event: Event) -> int:
+    return event.deals_per_round or 1
+
+
+def _players(event: Event, seats: list[dict[str, Any]], namer: Namer) -> dict[int, SeatedPlayer]:
+    players: dict[int, SeatedPlayer] = {}
+    registrations = Registration.objects.filter(event=event).values_list(
+        "player_id",
+        "player__name",
+        "player__public_name_style",
+        "player__club_id",
+        "player__club__name",
+        "team__name",
+    )
+    for player_id, name, style, club_id, club, team in registrations:
+        players[player_id] = SeatedPlayer(player_id, namer(name, style, club_id), club, team)
+    for seat in seats:
+        if seat["player_id"] not in players:  # seated without a registration (admin)
+            players[seat["player_id"]] = SeatedPlayer(
+                seat["player_id"],
+                namer(
+                    seat["player__name"], seat["player__public_name_style"], seat["player__club_id"]
+                ),
+                seat["player__club__name"],
+            )
+    return players
+
+
+def _result_inputs(hand: dict[str, Any], positions: dict[int, int]) -> ResultInputs:
+    return ResultInputs(
+        hand_id=hand["id"],
+        version=hand["version"],
+        contract=hand["contract"],
+        taker=positions.get(hand["taker_id"]) if hand["taker_id"] else None,
+        oudlers=hand["oudlers"],
+        points=hand["points"],
+        petit_au_bout=hand["petit_au_bout"],
+        poignees=[
+            (positions[item["player"]], item.get("size", ""))
+            for item in hand["poignees"] or []
+            if isinstance(item, dict) and item.get("player") in positions
+        ],
+        chelem_announced=hand["chelem_announced"],
+        chelem_made_by=hand["chelem_made_by"],
+    )
+
+
+def duplicate_data(event: Event, *, namer: Namer = public_names) -> DuplicateData:
+    """Every board with its traveller's lines, the players and their places; seven
+    queries whatever the size of the event."""
+    per_round = boards_per_round(event)
+    boards = {
+        number: BoardInfo(number, pk, dealer, deal is not None)
+        for pk, number, dealer, deal in Board.objects.filter(event=event)
+        .order_by("number")
+        .values_list("pk", "number", "dealer", "deal")
+    }
+    tables = list(
+        Table.objects.filter(round__event=event, board_set__isnull=False)
+        .order_by("round__number", "number")
+        .values("pk", "number", "board_set", "round__number", "round__status")
+    )
+    seats = list(
+        Seat.objects.filter(table__round__event=event).values(
+            "table_id",
+            "table__number",
+            "table__round__number",
+            "position",
+            "player_id",
+            "player__name",
+            "player__public_name_style",
+            "player__club_id",
+            "player__club__name",
+        )
+    )
+    players = _players(event, seats, namer)
+    by_table: dict[int, list[SeatedPlayer | None]] = defaultdict(lambda: [None] * 4)
+    positions: dict[int, dict[int, int]] = defaultdict(dict)  # table -> player -> orientation
+    places: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
+    for seat in seats:
+        if 0 <= seat["position"] < 4:
+            by_table[seat["table_id"]][seat["position"]] = players[seat["player_id"]]
+        positions[seat["table_id"]][seat["player_id"]] = seat["position"]
+        places[seat["player_id"]][seat["table__round__number"]] = (
+            seat["table__number"],
+            seat["position"],
+        )
+    lines: dict[tuple[int, int], Line] = {}  # (table id, board number)
+    for table in tables:
+        for number in boards_of_set(table["board_set"], per_round):
+            board = boards.get(number)
+            if board is None:
+                continue
+            line = Line(
+                board_number=number,
+                round_number=table["round__number"],
+                round_status=table["round__status"],
+                table_id=table["pk"],
+                table_number=table["number"],
+                players=list(by_table[table["pk"]]),
+            )
+            board.lines.append(line)
+            lines[(table["pk"], number)] = line
+    hands = Hand.objects.filter(table__round__event=event, board__isnull=False).values(
+        "id",
+        "table_id",
+        "board__number",
+        "version",
+        "contract",
+        "taker_id",
+        "oudlers",
+        "points",
+        "petit_au_bout",
+        "poignees",
+        "chelem_announced",
+        "chelem_made_by",
+    )
+    by_hand: dict[int, Line] = {}
+    for hand in hands:
+        line = lines.get((hand["table_id"], hand["board__number"]))
+        if line is not None:
+            line.result = _result_inputs(hand, positions[hand["table_id"]])
+            by_hand[hand["id"]] = line
+    scores = (
+        HandScore.objects.filter(event=event)
+        .order_by()
+        .values_list("hand_id", "table_id", "player_id", "points")
+    )
+    for hand_id, table_id, player_id, points in scores:
+        line = by_hand.get(hand_id)
+        orientation = positions[table_id].get(player_id)
+        if line is not None and orientation is not None and 0 <= orientation < 4:
+            line.marques[orientation] = points
+    specials = SpecialResult.objects.filter(board__event=event).values_list(
+        "pk", "table_id", "board__number", "orientation", "kind"
+    )
+    for pk, table_id, number, orientation, kind in specials:
+        line = lines.get((table_id, number))
+        if line is not None:
+            line.specials[orientation] = kind
+            line.special_ids[orientation] = pk
+    rounds = sorted({table["round__number"] for table in tables})
+    return DuplicateData(event, boards, players, dict(places), rounds)
+
+
+# --- lookups ------------------------------------------------------------------------
+
+
+def duplicate_event(pk: int) -> Event:
+    return get_object_or_404(Event.objects.select_related("club"), pk=pk, kind=Event.Kind.DUPLICATE)
+
+
+def board_of(event: Event, number: int) -> Board:
+    return get_object_or_404(Board, event=event, number=number)
+
+
+def table_boards(table: Table) -> list[Board]:
+    """The boards a duplicate table plays in its round, in order."""
+    if table.board_set is None:
+        return []
+    numbers = boards_of_set(table.board_set, boards_per_round(table.round.event))
+    return list(Board.objects.filter(event_id=table.round.event_id, number__in=numbers))
+
+
+def entered_boards(table: Table) -> dict[int, Hand]:
+    """Board number -> the result entered at this table."""
+    return {
+        hand.board.number: hand
+        for hand in table.hands.filter(board__isnull=False).select_related("board")
+    }
+
+
+def next_board(table: Table) -> Board | None:
+    """The first board of the table's set without a result at this table."""
+    done = set(table.hands.filter(board__isnull=False).values_list("board_id", flat=True))
+    return next((board for board in table_boards(table) if board.pk not in done), None)
+
+
+def event_rounds(event: Event) -> list[Round]:
+    return list(Round.objects.filter(event=event).order_by("number"))
+
+
+def table_scorekeepers(event: Event) -> dict[int, list[int]]:
+    """Table number -> the ids of its scorekeepers (named for every round at once)."""
+    found: dict[int, set[int]] = defaultdict(set)
+    rows = Table.scorekeepers.through.objects.filter(table__round__event=event).values_list(
+        "table__number", "user_id"
+    )
+    for number, user_id in rows:
+        found[number].add(user_id)
+    return {number: sorted(users) for number, users in found.items()}
+
+
+def special_result(pk: int) -> SpecialResult:
+    return get_object_or_404(
+        SpecialResult.objects.select_related("board__event", "table__round"), pk=pk
+    )

@@ -1,0 +1,155 @@
+"""The movement as people read it in the room: a card per table (which set it plays
+each round, who sits where, where everyone and the set go next) and a card per player
+(his table, orientation and boards each round), and the organiser's view of each
+round's progress. Built from selectors.duplicate's data: no query of its own.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..models import ORIENTATIONS
+from ..models.duplicate import boards_of_set, set_of_board
+from ..rules.collation import sort_key
+from .duplicate import DuplicateData, Line, SeatedPlayer, boards_per_round
+
+
+@dataclass
+class Move:
+    """Where one orientation's player goes after the round (None: he sits out next)."""
+
+    letter: str
+    player: SeatedPlayer | None
+    next_table: int | None
+    next_letter: str | None
+
+
+@dataclass
+class TableRound:
+    round_number: int
+    table_id: int
+    table_number: int
+    board_set: int
+    boards: range
+    players: list[SeatedPlayer | None]
+    moves: list[Move] = field(default_factory=list)
+    set_goes_to: int | None = None  # the table playing this set next round
+    set_comes_from: int | None = None  # the table that played it the round before
+    entered: int = 0
+    status: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.entered >= len(self.boards)
+
+
+@dataclass
+class TableCard:
+    number: int
+    rounds: list[TableRound] = field(default_factory=list)
+
+
+@dataclass
+class PlayerRound:
+    round_number: int
+    table: int | None  # None: sits the round out
+    letter: str | None
+    boards: range | None
+
+
+@dataclass
+class PlayerCard:
+    player: SeatedPlayer
+    rounds: list[PlayerRound] = field(default_factory=list)
+
+
+@dataclass
+class Cards:
+    tables: list[TableCard]
+    players: list[PlayerCard]
+    rounds: list[int]
+
+
+def _table_rounds(data: DuplicateData) -> dict[tuple[int, int], TableRound]:
+    per_round = boards_per_round(data.event)
+    found: dict[tuple[int, int], TableRound] = {}
+    for board in data.boards.values():
+        for line in board.lines:
+            key = (line.round_number, line.table_number)
+            if key not in found:
+                board_set = set_of_board(line.board_number, per_round)
+                found[key] = TableRound(
+                    round_number=line.round_number,
+                    table_id=line.table_id,
+                    table_number=line.table_number,
+                    board_set=board_set,
+                    boards=boards_of_set(board_set, per_round),
+                    players=line.players,
+                    status=line.round_status,
+                )
+            found[key].entered += line.done
+    return found
+
+
+def movement_cards(data: DuplicateData) -> Cards:
+    """Every table's and every player's card, rounds in order."""
+    table_rounds = _table_rounds(data)
+    set_at = {(r, t.board_set): number for (r, number), t in table_rounds.items()}
+    for (round_number, _number), table_round in table_rounds.items():
+        table_round.set_goes_to = set_at.get((round_number + 1, table_round.board_set))
+        table_round.set_comes_from = set_at.get((round_number - 1, table_round.board_set))
+        for orientation, player in enumerate(table_round.players):
+            place = data.places.get(player.player_id, {}).get(round_number + 1) if player else None
+            table_round.moves.append(
+                Move(
+                    letter=ORIENTATIONS[orientation],
+                    player=player,
+                    next_table=place[0] if place else None,
+                    next_letter=ORIENTATIONS[place[1]] if place else None,
+                )
+            )
+    tables: dict[int, TableCard] = {}
+    for (_round, number), table_round in sorted(table_rounds.items()):
+        tables.setdefault(number, TableCard(number)).rounds.append(table_round)
+    per_round = boards_per_round(data.event)
+    sets = {(r, t): tr.board_set for (r, t), tr in table_rounds.items()}
+    players = []
+    for player in sorted(data.players.values(), key=lambda p: sort_key(p.name)):
+        places = data.places.get(player.player_id, {})
+        card = PlayerCard(player)
+        for round_number in data.rounds:
+            place = places.get(round_number)
+            if place is None:
+                card.rounds.append(PlayerRound(round_number, None, None, None))
+                continue
+            board_set = sets.get((round_number, place[0]))
+            card.rounds.append(
+                PlayerRound(
+                    round_number,
+                    place[0],
+                    ORIENTATIONS[place[1]],
+                    boards_of_set(board_set, per_round) if board_set else None,
+                )
+            )
+        players.append(card)
+    return Cards(
+        tables=[tables[n] for n in sorted(tables)], players=players, rounds=list(data.rounds)
+    )
+
+
+def round_progress(data: DuplicateData) -> dict[int, list[TableRound]]:
+    """Round number -> its tables with how many boards each has entered."""
+    rounds: dict[int, list[TableRound]] = defaultdict(list)
+    for (round_number, _number), table_round in sorted(_table_rounds(data).items()):
+        rounds[round_number].append(table_round)
+    return dict(rounds)
+
+
+def player_lines(data: DuplicateData, player_id: int) -> list[Line]:
+    return [
+        line
+        for board in data.boards.values()
+        for line in board.lines
+        if player_id in line.player_ids()
+    ]

@@ -1,0 +1,245 @@
+"""The comparison of a duplicate event: each board's marques per orientation turned
+into matchpoints and percentages (or differences from the average), the session
+results, the ranking, a player's board by board detail and the team ranking.
+
+The arithmetic is tournaments.rules.duplicate's (pure); this module feeds it the
+marques read by selectors.duplicate and hangs its answers on the lines.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from django.urls import reverse
+
+from ..models import Event
+from ..rules import duplicate as comparison
+from ..rules.boards import ORIENTATIONS
+from ..rules.collation import sort_key
+from .access import Namer, public_names
+from .duplicate import BoardInfo, BoardScore, DuplicateData, Line, SeatedPlayer, duplicate_data
+
+
+def method_of(event: Event) -> str:
+    """The event's comparison as rules.duplicate names it."""
+    if event.comparison == Event.Comparison.DIFFERENCE:
+        return comparison.DIFFERENCE
+    return comparison.MATCHPOINTS
+
+
+def _core_line(line: Line) -> comparison.Line | None:
+    """The line as the comparison reads it, or None while it has nothing to compare
+    (not played yet, nor settled by rulings at every orientation)."""
+    ids = line.player_ids()
+    if None in ids:
+        return None
+    marques = None
+    if line.result is not None and None not in line.marques:
+        marques = tuple(line.marques)
+    core = comparison.Line(
+        table=line.table_id,
+        players=tuple(ids),  # type: ignore[arg-type]
+        marques=marques,  # type: ignore[arg-type]
+        special=line.specials.get(None),
+        specials={ORIENTATIONS[o]: kind for o, kind in line.specials.items() if o is not None},
+    )
+    if marques is None and any(core.special_at(o) is None for o in ORIENTATIONS):
+        return None
+    return core
+
+
+def compare_board(board: BoardInfo, method: str) -> list[comparison.BoardScore]:
+    """Every player's result on the board (rules.duplicate.compare_board), also hung on
+    the lines' scores by orientation."""
+    lines = {line.table_id: line for line in board.lines}
+    cores = [core for line in board.lines if (core := _core_line(line)) is not None]
+    scores = comparison.compare_board(board.number, cores, method)
+    for score in scores:
+        shown = score.percentage if method == comparison.MATCHPOINTS else score.difference
+        lines[score.table].scores[ORIENTATIONS.index(score.orientation)] = BoardScore(
+            value=shown,
+            matchpoints=score.matchpoints,
+            rank=score.rank,
+            of=score.compared,
+            special=score.special,
+        )
+    return scores
+
+
+def compare(data: DuplicateData) -> DuplicateData:
+    """Every board compared; the scores kept for the session results."""
+    method = method_of(data.event)
+    data.scores = [
+        score for board in data.boards.values() for score in compare_board(board, method)
+    ]
+    return data
+
+
+@dataclass
+class BoardDetail:
+    """One board a player played (or was given a ruling on), for his detail page."""
+
+    board_number: int
+    round_number: int
+    table_number: int
+    orientation: int
+    marque: int | None
+    score: BoardScore
+    line: Line
+
+    @property
+    def orientation_letter(self) -> str:
+        return "NESW"[self.orientation]
+
+    @property
+    def marque_text(self) -> str:
+        """The marque signed as on a score sheet: "+120", "-40", "0"."""
+        return "" if self.marque is None else f"{self.marque:+d}" if self.marque else "0"
+
+
+@dataclass
+class DuplicateRow:
+    player_id: int
+    name: str
+    club: str
+    team: str | None
+    boards: list[BoardDetail] = field(default_factory=list)
+    result: Decimal | None = None  # session percentage, or sum of differences
+    marques: int = 0
+    rank: int = 0
+    exact: Fraction | None = None  # the unrounded result (team results average it)
+
+    def get_absolute_url(self) -> str:
+        return reverse("player_public", args=[self.player_id])
+
+
+@dataclass
+class TeamRow:
+    name: str
+    members: list[DuplicateRow]
+    result: Decimal | None
+    rank: int = 0
+
+
+def _details(data: DuplicateData) -> dict[int, list[BoardDetail]]:
+    details: dict[int, list[BoardDetail]] = defaultdict(list)
+    for board in data.boards.values():
+        for line in board.lines:
+            for orientation, player in enumerate(line.players):
+                score = line.scores[orientation]
+                if player is None or score is None:
+                    continue
+                details[player.player_id].append(
+                    BoardDetail(
+                        board_number=board.number,
+                        round_number=line.round_number,
+                        table_number=line.table_number,
+                        orientation=orientation,
+                        marque=line.marques[orientation] if line.result else None,
+                        score=score,
+                        line=line,
+                    )
+                )
+    return details
+
+
+def ranking_rows(
+    data: DuplicateData, *, visible_boards: set[int] | None = None
+) -> list[DuplicateRow]:
+    """Everybody registered or seated, ranked by session result (rules.duplicate: the
+    mean of his exact board percentages, or the sum of his differences, two decimals;
+    equal results share the rank); players without a board yet come last. Call on
+    compared data. `visible_boards` limits the detail kept on each row (the public sees
+    the boards nobody has left to play), never the result."""
+    sessions = {
+        result.player: result
+        for result in comparison.session_results(data.scores, method_of(data.event))
+    }
+    details = _details(data)
+    rows = []
+    for player in data.players.values():
+        boards = details.get(player.player_id, [])
+        session = sessions.get(player.player_id)
+        rows.append(
+            DuplicateRow(
+                player_id=player.player_id,
+                name=player.name,
+                club=player.club,
+                team=player.team,
+                result=session.result if session else None,
+                rank=session.rank if session else 0,
+                marques=sum(d.marque or 0 for d in boards),
+                boards=sorted(
+                    (
+                        d
+                        for d in boards
+                        if visible_boards is None or d.board_number in visible_boards
+                    ),
+                    key=lambda d: d.board_number,
+                ),
+                exact=session.exact if session else None,
+            )
+        )
+    rows.sort(key=lambda r: (r.result is None, r.rank, sort_key(r.name)))
+    return rows
+
+
+def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[DuplicateRow]:
+    return ranking_rows(compare(duplicate_data(event, namer=namer)))
+
+
+def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
+    """Teams ranked on their members' results (rules.duplicate.team_results: the mean of
+    their exact percentages, or the sum of their differences)."""
+    members: dict[str, list[DuplicateRow]] = defaultdict(list)
+    for row in rows:
+        if row.team and row.exact is not None:
+            members[row.team].append(row)
+    players = [
+        comparison.PlayerResult(row.player_id, len(row.boards), row.exact, row.result, row.rank, ())
+        for team in members.values()
+        for row in team
+        if row.exact is not None and row.result is not None
+    ]
+    teams = {row.player_id: row.team for team in members.values() for row in team}
+    found = [
+        TeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
+        for result in comparison.team_results(players, teams, method_of(event))
+    ]
+    found.sort(key=lambda t: (t.rank, sort_key(t.name)))
+    return found
+
+
+def session_places(event: Event) -> dict[int, int]:
+    """Player id -> place in the event's ranking (services.results stores them), for
+    the players with a board compared."""
+    return {row.player_id: row.rank for row in duplicate_ranking(event) if row.result is not None}
+
+
+def player_row(rows: list[DuplicateRow], player_id: int) -> DuplicateRow | None:
+    return next((row for row in rows if row.player_id == player_id), None)
+
+
+def public_boards(data: DuplicateData) -> set[int]:
+    """The boards whose travellers the public may read: those every table that plays
+    them has played (or had a ruling on), so no table still to play a board can read
+    how it went."""
+    return {number for number, board in data.boards.items() if board.complete}
+
+
+__all__ = [
+    "BoardDetail",
+    "DuplicateRow",
+    "SeatedPlayer",
+    "TeamRow",
+    "compare",
+    "duplicate_ranking",
+    "player_row",
+    "public_boards",
+    "ranking_rows",
+    "session_places",
+    "team_rows",
+]

@@ -1,0 +1,372 @@
+"""Duplicate events (DUPLICATE.md): creating and configuring one, seating every round
+from the movement, the boards, and the scorekeepers of its tables.
+
+Every write takes the acting person (`by`) and checks first that he organises the
+event (selectors.access); a refused input raises EventError naming the form field at
+fault, before anything is written. Changes of format and of seating are audited.
+
+Board results are written by services.duplicate_results.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..errors import EventError
+from ..models import AuditEntry, Board, Club, Event, Hand, Registration, Round, Seat, Table
+from ..planning import movement as planning
+from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
+from ..rules import boards as board_rules
+from ..selectors import access
+from ..selectors.access import Actor
+from ..selectors.fairness import describe_teams, mismatched_teams
+from . import audit
+from .cache import touch
+from .events import check_rules_name, update_event
+from .tables import set_scorekeepers
+
+# Team forms of a duplicate event: triplettes and quadrettes (DUPLICATE.md).
+DUPLICATE_TEAM_SIZES = (0, 3, 4)
+MAX_BOARDS_PER_ROUND = 12
+MAX_TABLES = 30
+
+
+def _check_format(
+    *, rounds_planned: int, boards_per_round: int, comparison: str, team_size: int
+) -> None:
+    if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
+        raise EventError(
+            _("Between 1 and %(max)s boards per round.") % {"max": MAX_BOARDS_PER_ROUND},
+            field="boards_per_round",
+        )
+    if not 1 <= rounds_planned <= 30:
+        raise EventError(_("Between 1 and 30 rounds."), field="rounds_planned")
+    if comparison not in Event.Comparison.values:
+        raise EventError(_("Choose a comparison method."), field="comparison")
+    if team_size not in DUPLICATE_TEAM_SIZES:
+        raise EventError(_("Choose individual, triplettes or quadrettes."), field="team_size")
+
+
+@transaction.atomic
+def create_duplicate(
+    *,
+    by: Actor,
+    club: Club,
+    name: str,
+    date: datetime.date,
+    rules_name: str = "fft",
+    rounds_planned: int,
+    boards_per_round: int,
+    comparison: str = Event.Comparison.MATCHPOINTS,
+    team_size: int = 0,
+    app_deals: bool = True,
+) -> Event:
+    access.require_club(by, club)
+    check_rules_name(rules_name)
+    _check_format(
+        rounds_planned=rounds_planned,
+        boards_per_round=boards_per_round,
+        comparison=comparison,
+        team_size=team_size,
+    )
+    event = Event.objects.create(
+        club=club,
+        kind=Event.Kind.DUPLICATE,
+        name=name.strip(),
+        date=date,
+        rules_name=rules_name,
+        rounds_planned=rounds_planned,
+        deals_per_round=boards_per_round,
+        comparison=comparison,
+        team_size=team_size,
+        app_deals=app_deals,
+        # The seed deals the boards and draws the orientations: stored from the start,
+        # so that a reprint after a reseat deals the same cards.
+        seed=random.SystemRandom().randrange(1, 2**53),
+    )
+    touch(events=[event])
+    return event
+
+
+def is_seated(event: Event) -> bool:
+    return event.rounds.exists()
+
+
+@transaction.atomic
+def update_duplicate(
+    *,
+    by: Actor,
+    event: Event,
+    name: str,
+    date: datetime.date,
+    rules_name: str,
+    rescore: bool = False,
+    rounds_planned: int,
+    boards_per_round: int,
+    comparison: str,
+    team_size: int,
+    app_deals: bool,
+) -> Event:
+    """Name, date and rules (update_event: rescored on confirmation), then the format.
+
+    Once the rounds are seated the number of rounds and boards, the team form and who
+    deals are the movement's: changing them is refused (reseat first, before any
+    result). The comparison method may change at any time: the ranking is computed
+    from the marques on every read."""
+    access.require_event(by, event)
+    _check_format(
+        rounds_planned=rounds_planned,
+        boards_per_round=boards_per_round,
+        comparison=comparison,
+        team_size=team_size,
+    )
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    new = {
+        "rounds_planned": rounds_planned,
+        "deals_per_round": boards_per_round,
+        "team_size": team_size,
+        "app_deals": app_deals,
+    }
+    fields = {"rounds_planned": "rounds_planned", "deals_per_round": "boards_per_round"}
+    if is_seated(event):
+        for name_, value in new.items():
+            if getattr(event, name_) != value:
+                raise EventError(
+                    _(
+                        "The rounds are seated: the format can no longer change. Clear the "
+                        "seating first (possible until a result is entered)."
+                    ),
+                    field=fields.get(name_, name_),
+                )
+    event = update_event(
+        by=by, event=event, name=name, date=date, rules_name=rules_name, rescore=rescore
+    )
+    new["comparison"] = comparison
+    labels = {
+        "rounds_planned": _("rounds"),
+        "deals_per_round": _("boards per round"),
+        "team_size": _("team size"),
+        "app_deals": _("boards dealt by the app"),
+        "comparison": _("comparison"),
+    }
+    changes = [
+        f"{labels[field]}: {getattr(event, field)} → {value}"
+        for field, value in new.items()
+        if getattr(event, field) != value
+    ]
+    for field, value in new.items():
+        setattr(event, field, value)
+    event.save(update_fields=list(new))
+    if changes:
+        audit.record_event(
+            by=by, event=event, action=AuditEntry.Action.RULES, detail=", ".join(changes)
+        )
+    # The comparison changes every place: the stored places follow (services.results).
+    from .results import refresh_event_results
+
+    refresh_event_results(event_id=event.pk, player_ids=())
+    touch(events=[event])
+    return event
+
+
+# --- seating every round from the movement --------------------------------------------
+
+
+def _present(event: Event) -> tuple[list[int], dict[int, int]]:
+    """Present players in registration order, and their teams."""
+    rows = (
+        Registration.objects.filter(event=event, active=True)
+        .order_by("pk")
+        .values_list("player_id", "team_id")
+    )
+    players = [player_id for player_id, _team in rows]
+    teams = {player_id: team for player_id, team in rows if team is not None}
+    return players, teams
+
+
+def _check_teams(event: Event) -> None:
+    if not event.team_size:
+        return
+    teams = mismatched_teams(event, present_only=True)
+    if teams:
+        raise EventError(
+            _(
+                "Every team must have %(size)s players present to seat the rounds. "
+                "Incomplete teams: %(teams)s."
+            )
+            % {"size": event.team_size, "teams": describe_teams(teams)}
+        )
+
+
+def _create_boards(event: Event, sets: int) -> list[Board]:
+    count = sets * (event.deals_per_round or 1)
+    return Board.objects.bulk_create(
+        Board(
+            event=event,
+            number=number,
+            dealer=board_rules.dealer(number),
+            # Dealt now and kept: the étuis are printed from it (rules.boards).
+            deal=board_rules.deal(event.seed, number) if event.app_deals else None,
+        )
+        for number in range(1, count + 1)
+    )
+
+
+def _order(event: Event, players: list[int], draw: bool) -> list[int]:
+    if not draw:
+        return players
+    shuffled = list(players)
+    random.Random(event.seed).shuffle(shuffled)
+    return shuffled
+
+
+def table_count(players: int) -> int:
+    """Tables of 4; a field that is not a multiple of 4 leaves empty seats at one."""
+    return -(-players // 4)
+
+
+# Below 8 players only one table plays each round (the others sit out), and a board
+# played at one table is compared with nobody.
+MIN_PLAYERS = 8
+
+
+def max_rounds(players: int) -> int | None:
+    """The most rounds the movement gives this field (None: too few or too many
+    players for a duplicate: 8 to 120)."""
+    if not MIN_PLAYERS <= players <= 4 * MAX_TABLES:
+        return None
+    return planning.max_rounds(table_count(players), players)
+
+
+@transaction.atomic
+def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]:
+    """Seat every round at once from the movement, and make the boards.
+
+    Players take the movement's places in registration order, or in an order drawn
+    from the event's seed (`draw`); team mates get places that never share a table.
+    Raises EventError when the rounds are seated already, too few players are present,
+    the movement cannot give that many rounds, or a team is incomplete or cannot be
+    kept apart."""
+    access.require_event(by, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if is_seated(event):
+        raise EventError(_("The rounds are already seated."))
+    if event.seed is None:  # an event made elsewhere (the admin): its seed, kept from now
+        event.seed = random.SystemRandom().randrange(1, 2**53)
+        event.save(update_fields=["seed"])
+    _check_teams(event)
+    players, teams = _present(event)
+    most = max_rounds(len(players))
+    if most is None:
+        raise EventError(
+            _(
+                "A duplicate tournament needs %(min)s to %(max)s present players (2 to "
+                "%(tables)s tables): at least two tables must play each board."
+            )
+            % {"min": MIN_PLAYERS, "max": 4 * MAX_TABLES, "tables": MAX_TABLES}
+        )
+    tables = table_count(len(players))
+    if event.rounds_planned > most:
+        raise EventError(
+            _(
+                "With %(players)s players (%(tables)s tables) the movement has at most "
+                "%(max)s rounds: plan fewer rounds."
+            )
+            % {"players": len(players), "tables": tables, "max": most},
+            field="rounds_planned",
+        )
+    plan = planning.movement(tables, event.rounds_planned, len(players))
+    order = _order(event, players, draw)
+    by_index = _places(plan, order, teams)
+    rounds, sets = _write_rounds(event, plan, by_index)
+    _create_boards(event, sets)
+    detail = _(
+        "%(rounds)s rounds seated from the movement: %(tables)s tables, %(players)s players."
+    )
+    audit.record_event(
+        by=by,
+        event=event,
+        action=AuditEntry.Action.SEATING,
+        detail=detail % {"rounds": len(rounds), "tables": tables, "players": len(players)},
+    )
+    touch(events=[event])
+    return rounds
+
+
+def _places(plan: Any, order: list[int], teams: dict[int, int]) -> dict[int, int]:
+    """The movement's player index -> player id: in `order`, team mates on indexes that
+    never share a playing table (planning.duplicate_teams)."""
+    indexes = list(range(plan.players))
+    if not teams:
+        return dict(zip(indexes, order, strict=True))
+    groups: dict[int, list[int]] = {}
+    for player in order:
+        groups.setdefault(teams.get(player, -player), []).append(player)
+    meetings = [frozenset(pair) for pair in plan.meeting_counts()]
+    try:
+        return keep_teams_apart(indexes, meetings, list(groups.values()))
+    except TeamsApart as error:
+        raise EventError(
+            _(
+                "The teams cannot be placed so that team mates never share a table in "
+                "%(rounds)s rounds: plan fewer rounds."
+            )
+            % {"rounds": plan.rounds},
+            field="rounds_planned",
+        ) from error
+
+
+def _write_rounds(event: Event, plan: Any, by_index: dict[int, int]) -> tuple[list[Round], int]:
+    """Rounds, their playing tables (with their set) and seats; returns the rounds and
+    the number of board sets. A table that plays nothing (the bye table, the bench) is
+    not stored: its players sit the round out."""
+    rounds = []
+    seats: list[Seat] = []
+    sets = 0
+    for number, schedule in enumerate(plan.schedule, 1):
+        round_ = Round.objects.create(event=event, number=number)
+        rounds.append(round_)
+        for line in schedule:
+            if not line.plays or line.board_set is None:
+                continue
+            sets = max(sets, line.board_set + 1)
+            table = Table.objects.create(
+                round=round_, number=line.table + 1, board_set=line.board_set + 1
+            )
+            seats += [
+                Seat(table=table, player_id=by_index[index], position=orientation)
+                for orientation, index in enumerate(line.seats)
+                if index is not None
+            ]
+    Seat.objects.bulk_create(seats)
+    return rounds, sets
+
+
+@transaction.atomic
+def clear_seating(*, by: Actor, event: Event) -> None:
+    """Undo the seating and the boards, as long as no result is entered."""
+    access.require_event(by, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if Hand.objects.filter(table__round__event=event).exists():
+        raise EventError(_("Results are entered: the seating can no longer be cleared."))
+    event.rounds.all().delete()
+    event.boards.all().delete()
+    audit.record_event(
+        by=by, event=event, action=AuditEntry.Action.SEATING, detail=_("Seating cleared.")
+    )
+    touch(events=[event])
+
+
+@transaction.atomic
+def set_table_scorekeepers(*, by: Actor, event: Event, number: int, users: Sequence[Any]) -> None:
+    """The scorekeepers of table `number` in every round: a table keeps its place in the
+    room (and its North player, who never moves) while the others move."""
+    access.require_event(by, event)
+    tables = list(Table.objects.filter(round__event=event, number=number))
+    set_scorekeepers(by=by, choices=[(table, list(users)) for table in tables])

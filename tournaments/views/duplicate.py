@@ -1,0 +1,226 @@
+"""Duplicate events, the organiser's side: create and configure one, seat its rounds
+from the movement, name the tables' scorekeepers, publish it, download its workbook.
+Boards, travellers and rulings are in duplicate_boards.py; registrations use the
+tournament's pages (views.registrations).
+
+Thin views: permission check (access.require_event), form, service call, render.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from ..errors import EventError
+from ..exports.duplicate import duplicate_workbook
+from ..forms.duplicate import DuplicateForm, SeatingForm, TableScorekeepersForm
+from ..forms.organiser import rules_label
+from ..models import Event
+from ..selectors import access
+from ..selectors import duplicate as selectors
+from ..selectors import tournament as tournament_selectors
+from ..selectors.access import full_names
+from ..selectors.duplicate_cards import round_progress
+from ..services import duplicate as services
+from ..services import events as event_services
+from .organiser import organiser_required, publication_views
+from .submissions import Outcome, replays_submission, respond, submit, submitted_form_page
+from .tournament import _default_club, posted
+
+TEMPLATES = "tournaments/duplicate/"
+
+
+def organised_duplicate(request: HttpRequest, pk: int) -> Event:
+    event = selectors.duplicate_event(pk)
+    access.require_event(request.user, event)
+    return event
+
+
+def _event_fields(data: dict[str, Any]) -> dict[str, Any]:
+    return {name: data[name] for name in ("name", "date", "rules_name")}
+
+
+@organiser_required
+@replays_submission
+def duplicate_create(request: HttpRequest) -> HttpResponse:
+    clubs = access.organised_clubs(request.user)
+    if not clubs.exists():
+        raise PermissionDenied
+    form = DuplicateForm(
+        *posted(request),
+        clubs=clubs,
+        initial={"date": timezone.localdate(), "rules_name": "fft", "club": _default_club(request)},
+    )
+
+    def write() -> Outcome:
+        data = form.cleaned_data
+        event = services.create_duplicate(
+            by=request.user, club=data["club"], **_event_fields(data), **form.format_fields()
+        )
+        return Outcome(
+            redirect_url=reverse("tournament_registrations", args=[event.pk]),
+            message=_("The duplicate tournament was created. Now register the players."),
+        )
+
+    return submitted_form_page(request, form, write, TEMPLATES + "form.html", {"event": None})
+
+
+@organiser_required
+def duplicate_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    event = organised_duplicate(request, pk)
+    has_hands = event_services.event_has_hands(event)
+    form = DuplicateForm(
+        *posted(request),
+        event=event,
+        initial=DuplicateForm.initial_for(event),
+        has_hands=has_hands,
+        current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.update_duplicate(
+                by=request.user,
+                event=event,
+                rescore=data.get("rescore", False),
+                **_event_fields(data),
+                **form.format_fields(),
+            )
+        except EventError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, _("The duplicate tournament was saved."))
+            return redirect("duplicate_manage", pk=event.pk)
+    return render(
+        request,
+        TEMPLATES + "form.html",
+        {"form": form, "event": event, "has_hands": has_hands, "section": "edit"},
+    )
+
+
+@organiser_required
+def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    event = organised_duplicate(request, pk)
+    data = selectors.duplicate_data(event, namer=full_names)  # an organiser's page
+    registrations = tournament_selectors.event_registrations(event)
+    progress = round_progress(data)
+    table_numbers = sorted({t.table_number for b in data.boards.values() for t in b.lines})
+    keepers = selectors.table_scorekeepers(event)
+    candidates = access.scorekeeper_candidates(event)
+    keeper_forms = [
+        (
+            number,
+            TableScorekeepersForm(
+                initial={"number": number, "scorekeepers": keepers.get(number, [])},
+                candidates=candidates,
+                auto_id=f"table{number}_%s",
+            ),
+        )
+        for number in table_numbers
+    ]
+    return render(
+        request,
+        TEMPLATES + "manage.html",
+        {
+            "event": event,
+            "section": "manage",
+            "seated": bool(data.rounds),
+            "progress": progress,
+            "boards": list(data.boards.values()),
+            "counts": tournament_selectors.registration_counts(registrations),
+            "rules_label": rules_label(event.rules_name, event.rules.label),
+            "seating_form": SeatingForm(),
+            "keeper_forms": keeper_forms,
+        },
+    )
+
+
+@require_POST
+@organiser_required
+@replays_submission
+def duplicate_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    event = organised_duplicate(request, pk)
+    form = SeatingForm(request.POST)
+    draw = form.is_valid() and form.cleaned_data["draw"]
+
+    def write() -> Outcome:
+        rounds = services.seat_duplicate(by=request.user, event=event, draw=draw)
+        return Outcome(
+            redirect_url=reverse("duplicate_manage", args=[event.pk]),
+            message=_("%(count)s rounds are seated and the boards are ready.")
+            % {"count": len(rounds)},
+        )
+
+    try:
+        return respond(request, submit(request, write))
+    except EventError as error:
+        messages.error(request, error.message)
+        return redirect("duplicate_manage", pk=event.pk)
+
+
+@require_POST
+@organiser_required
+@replays_submission
+def duplicate_unseat(request: HttpRequest, pk: int) -> HttpResponse:
+    event = organised_duplicate(request, pk)
+
+    def write() -> Outcome:
+        services.clear_seating(by=request.user, event=event)
+        return Outcome(
+            redirect_url=reverse("duplicate_manage", args=[event.pk]),
+            message=_("The seating and the boards were cleared."),
+        )
+
+    try:
+        return respond(request, submit(request, write))
+    except EventError as error:
+        messages.error(request, error.message)
+        return redirect("duplicate_manage", pk=event.pk)
+
+
+@require_POST
+@organiser_required
+@replays_submission
+def duplicate_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
+    event = organised_duplicate(request, pk)
+    form = TableScorekeepersForm(request.POST, candidates=access.scorekeeper_candidates(event))
+    if not form.is_valid():
+        messages.error(request, _("Choose the scorekeepers among the club's people."))
+        return redirect("duplicate_manage", pk=event.pk)
+
+    def write() -> Outcome:
+        services.set_table_scorekeepers(
+            by=request.user,
+            event=event,
+            number=form.cleaned_data["number"],
+            users=list(form.cleaned_data["scorekeepers"]),
+        )
+        return Outcome(
+            redirect_url=reverse("duplicate_manage", args=[event.pk]),
+            message=_("The scorekeepers of table %(number)s are saved.")
+            % {"number": form.cleaned_data["number"]},
+        )
+
+    return respond(request, submit(request, write))
+
+
+duplicate_publish, duplicate_unpublish = publication_views(
+    selectors.duplicate_event,
+    manage="duplicate_manage",
+    published=gettext_lazy("The duplicate tournament is published: everyone can see its ranking."),
+    unpublished=gettext_lazy("The duplicate tournament is no longer public."),
+)
+
+
+@organiser_required
+def duplicate_export(request: HttpRequest, pk: int) -> HttpResponse:
+    return duplicate_workbook(organised_duplicate(request, pk)).response()

@@ -1,0 +1,218 @@
+"""Duplicate events, the organiser's boards: the printed boards (one page per board)
+and the movement cards, each board's traveller with the quick entry of paper
+travellers, and the arbiter's rulings.
+
+Organisers of the event only (access.require_event); every write goes through
+services.duplicate_results, once per submission key.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ..errors import EventError
+from ..forms.duplicate import SpecialResultForm, TravellerLineForm
+from ..models import Hand, SpecialResult
+from ..selectors import duplicate as selectors
+from ..selectors import duplicate_boards as board_selectors
+from ..selectors.access import full_names
+from ..selectors.duplicate_cards import movement_cards
+from ..selectors.duplicate_ranking import compare
+from ..services import duplicate_results as services
+from ..services.hands import HandConflict
+from .duplicate import TEMPLATES, organised_duplicate
+from .duplicate_entry import add_errors
+from .organiser import organiser_required
+from .submissions import Outcome, replays_submission, respond, submit
+
+
+@organiser_required
+def duplicate_boards_print(request: HttpRequest, pk: int) -> HttpResponse:
+    """One page per board: the four hands and the dog (or, dealt by hand, its label)."""
+    event = organised_duplicate(request, pk)
+    return render(
+        request,
+        TEMPLATES + "boards_print.html",
+        {"event": event, "boards": board_selectors.printed_boards(event)},
+    )
+
+
+@organiser_required
+def duplicate_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    event = organised_duplicate(request, pk)
+    cards = movement_cards(selectors.duplicate_data(event, namer=full_names))
+    return render(request, TEMPLATES + "cards.html", {"event": event, "cards": cards})
+
+
+# --- the traveller ----------------------------------------------------------------------
+
+
+def _line_forms(
+    request: HttpRequest, event: Any, board: Any, info: Any, data: Any = None
+) -> list[tuple[Any, TravellerLineForm]]:
+    seats = board_selectors.line_seats(info)
+    stored = board_selectors.board_hands(board)
+    rules = event.rules
+    forms = []
+    for line in info.lines:
+        hand = stored.get(line.table_id)
+        positions = {seat.player_id: seat.position for seat in seats.get(line.table_id, [])}
+        initial = TravellerLineForm.initial_from_hand(hand, positions) if hand else None
+        form = TravellerLineForm(
+            data,
+            seats=seats.get(line.table_id, []),
+            rules=rules,
+            prefix=f"t{line.table_id}",
+            initial=initial,
+        )
+        form.line, form.stored = line, hand
+        forms.append((line, form))
+    return forms
+
+
+def _traveller_context(
+    request: HttpRequest, event: Any, number: int, data: Any = None
+) -> dict[str, Any]:
+    board = selectors.board_of(event, number)
+    compared = compare(selectors.duplicate_data(event, namer=full_names))
+    info = compared.boards[number]
+    forms = _line_forms(request, event, board, info, data)
+    return {"board": board, "info": info, "forms": forms, "compared": compared}
+
+
+def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any]) -> HttpResponse:
+    info = context["info"]
+    special_form = context.get("special_form") or SpecialResultForm(
+        tables=[
+            (line.table_id, _("Table %(number)s") % {"number": line.table_number})
+            for line in info.lines
+        ]
+    )
+    numbers = sorted(context["compared"].boards)
+    return render(
+        request,
+        TEMPLATES + "traveller.html",
+        {
+            **context,
+            "event": event,
+            "special_form": special_form,
+            "specials": board_selectors.board_specials(context["board"]),
+            "average": event.comparison == event.Comparison.DIFFERENCE,
+            "previous": max((n for n in numbers if n < info.number), default=None),
+            "next": min((n for n in numbers if n > info.number), default=None),
+        },
+    )
+
+
+def _changed_lines(forms: list[tuple[Any, TravellerLineForm]]) -> list[services.TravellerLine]:
+    lines = []
+    for line, form in forms:
+        if not form.entered or not form.has_changed():
+            continue
+        stored: Hand | None = form.stored
+        hand = form.build_hand(Hand(pk=stored.pk) if stored else None)
+        lines.append(
+            services.TravellerLine(
+                table=board_selectors.table_of(line.table_id),
+                hand=hand,
+                expected_version=form.cleaned_data.get("version") if stored else None,
+            )
+        )
+    return lines
+
+
+@organiser_required
+@replays_submission
+def duplicate_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = organised_duplicate(request, pk)
+    if request.method != "POST":
+        return _render_traveller(request, event, _traveller_context(request, event, number))
+    context = _traveller_context(request, event, number, request.POST)
+    forms = context["forms"]
+    if all(form.is_valid() for _line, form in forms):
+        lines = _changed_lines(forms)
+
+        def write() -> Outcome:
+            saved = services.save_traveller(by=request.user, board=context["board"], lines=lines)
+            return Outcome(
+                redirect_url=reverse("duplicate_traveller", args=[event.pk, number]),
+                message=_("Board %(number)s: %(count)s line(s) saved.")
+                % {"number": number, "count": saved},
+            )
+
+        try:
+            return respond(request, submit(request, write))
+        except services.TravellerRefused as refused:
+            for line, form in forms:
+                error = refused.errors.get(line.table_id)
+                if isinstance(error, HandConflict):
+                    form.add_error(
+                        None,
+                        _("This line was changed by someone else meanwhile: reload the page."),
+                    )
+                elif isinstance(error, services.WrongBoard):
+                    form.add_error(None, str(error))
+                elif error is not None:
+                    add_errors(form, error)
+    return _render_traveller(request, event, context)
+
+
+@require_POST
+@organiser_required
+@replays_submission
+def duplicate_special(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = organised_duplicate(request, pk)
+    board = selectors.board_of(event, number)
+    context = _traveller_context(request, event, number)
+    info = context["info"]
+    form = SpecialResultForm(
+        request.POST,
+        tables=[(line.table_id, str(line.table_number)) for line in info.lines],
+    )
+    if form.is_valid():
+        data = form.cleaned_data
+
+        def write() -> Outcome:
+            services.set_special_result(
+                by=request.user,
+                board=board,
+                table=board_selectors.table_of(data["table"]),
+                kind=data["kind"],
+                orientation=data["orientation"],
+            )
+            return Outcome(
+                redirect_url=reverse("duplicate_traveller", args=[event.pk, number]),
+                message=_("The ruling on board %(number)s is saved.") % {"number": number},
+            )
+
+        try:
+            return respond(request, submit(request, write))
+        except EventError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+    context["special_form"] = form
+    return _render_traveller(request, event, context)
+
+
+@require_POST
+@organiser_required
+@replays_submission
+def duplicate_special_clear(request: HttpRequest, pk: int) -> HttpResponse:
+    special: SpecialResult = selectors.special_result(pk)
+    event = special.board.event
+    organised_duplicate(request, event.pk)
+    number = special.board.number
+
+    def write() -> Outcome:
+        services.clear_special_result(by=request.user, special=special)
+        return Outcome(
+            redirect_url=reverse("duplicate_traveller", args=[event.pk, number]),
+            message=_("The ruling was withdrawn."),
+        )
+
+    return respond(request, submit(request, write))

@@ -1,0 +1,240 @@
+"""Duplicate events, the scorekeeper's side: the board to enter at his table this round,
+on the phone form of a free deal with each player shown by orientation (N, E, S, W)
+and each orientation's marque live, before saving.
+
+Thin views as in views.scorekeeping: the services (duplicate_results.save_board_result
+and, through it, hands.save_hand) check who may score, lock the table and refuse
+what the engine or the board's cards refuse; the errors come back to the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import scoring
+
+from ..forms.duplicate import BoardHandForm
+from ..forms.hand import TOTAL_POINTS
+from ..models import ORIENTATIONS, Board, Hand, Table
+from ..rules.boards import first_player
+from ..selectors import duplicate as selectors
+from ..selectors import sheet as sheet_selectors
+from ..services import duplicate_results as services
+from ..services import hands as hand_services
+from .scorekeeping import _refusal as refusal
+from .submissions import Outcome, replays_submission, respond, submit
+
+TEMPLATES = "tournaments/duplicate/"
+
+
+def _table(table_id: int) -> Table:
+    table = sheet_selectors.table_for_scoring(table_id)
+    if table.board_set is None:
+        raise Http404
+    return table
+
+
+def _board(table: Table, number: int) -> Board:
+    board = selectors.board_of(table.round.event, number)
+    if not services.plays_board(table, board):
+        raise Http404
+    return board
+
+
+def add_errors(form: Any, error: scoring.HandError) -> None:
+    """The engine's error at its field, or each contradiction of the board's cards."""
+    for one in getattr(error, "errors", [error]):
+        form.add_hand_error(one)
+
+
+@login_required
+def board_next(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The first board of the table's set still to enter, or the sheet once all are."""
+    table = _table(table_id)
+    if refused := refusal(request, table):  # a locked sheet says why (views.scorekeeping)
+        return refused
+    board = selectors.next_board(table)
+    if board is None:
+        messages.info(request, _("Every board of this table is entered."))
+        return redirect(table.get_absolute_url())
+    return redirect("board_entry", table_id=table.pk, number=board.number)
+
+
+def _form(table: Table, board: Board, hand: Hand | None, data: Any = None) -> BoardHandForm:
+    return BoardHandForm(
+        data,
+        table=table,
+        board=board,
+        seats=hand_services.table_seats(table),
+        rules=table.round.event.rules,
+        instance=hand if hand is not None else Hand(table=table),
+    )
+
+
+def _preview(form: BoardHandForm) -> dict[str, Any]:
+    """The engine's marque for each orientation, or the errors at their fields."""
+    if not form.is_valid():
+        return {"result": None}
+    hand = form.build_hand(Hand(table=form.table))
+    services.prepare_hand(table=form.table, board=form.board, hand=hand, seats=form.seats)
+    try:
+        services.check_board_result(table=form.table, board=form.board, hand=hand, seats=form.seats)
+        result = hand_services.preview_hand(table=form.table, hand=hand)
+    except scoring.HandError as error:
+        add_errors(form, error)
+        return {"result": None}
+    return _scored(form, hand, result)
+
+
+def _scored(form: BoardHandForm, hand: Hand, result: scoring.HandResult) -> dict[str, Any]:
+    rows = []
+    for seat in form.seats:
+        role = _("taker") if seat.player_id == hand.taker_id else ""
+        rows.append(
+            {
+                "letter": ORIENTATIONS[seat.position],
+                "player": seat.player,
+                "score": result.scores.get(seat.player_id, 0),
+                "role": role,
+            }
+        )
+    defence = None if hand.passed else TOTAL_POINTS - hand.points
+    return {"result": result, "rows": rows, "hand": hand, "defence_points": defence}
+
+
+def _render(
+    request: HttpRequest,
+    form: BoardHandForm,
+    *,
+    hand: Hand | None,
+    preview: dict[str, Any] | None = None,
+    conflict: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    table, board = form.table, form.board
+    return render(
+        request,
+        TEMPLATES + "board_form.html",
+        {
+            "form": form,
+            "table": table,
+            "event": table.round.event,
+            "board": board,
+            "hand": hand,
+            "dealer_letter": ORIENTATIONS[board.dealer],
+            "first_letter": ORIENTATIONS[first_player(board.number)],
+            "orientations": [(ORIENTATIONS[s.position], s.player) for s in form.seats],
+            "preview": preview or {"result": None},
+            "conflict": conflict,
+            "boards": selectors.table_boards(table),
+            "entered": selectors.entered_boards(table),
+        },
+        status=status,
+    )
+
+
+def _after_save(table: Table, board: Board) -> str:
+    following = selectors.next_board(table)
+    if following is not None:
+        return reverse("board_entry", args=[table.pk, following.number])
+    return f"{table.get_absolute_url()}#hand-{board.number}"
+
+
+def _save(request: HttpRequest, form: BoardHandForm, hand: Hand | None) -> HttpResponse:
+    table, board = form.table, form.board
+    if form.chelem_unanswered():
+        preview = _preview(form)
+        form.ask_chelem()
+        return _render(request, form, hand=hand, preview=preview)
+    new_hand = form.build_hand()
+
+    def write() -> Outcome:
+        services.save_board_result(
+            table=table,
+            board=board,
+            hand=new_hand,
+            user=request.user,
+            expected_version=form.cleaned_data.get("version"),
+        )
+        return Outcome(
+            redirect_url=_after_save(table, board),
+            message=_("Board %(number)s saved.") % {"number": board.number},
+        )
+
+    try:
+        outcome = submit(request, write)
+    except scoring.HandError as error:
+        add_errors(form, error)
+        return _render(request, form, hand=hand)
+    except hand_services.HandConflict as conflict:
+        current = conflict.current or selectors.entered_boards(table).get(board.number)
+        if current is None:
+            form = _form(table, board, None, request.POST)
+            return _render(
+                request,
+                form,
+                hand=None,
+                preview=_preview(form),
+                conflict={"deleted": True},
+                status=409,
+            )
+        data = request.POST.copy()
+        data["version"] = str(current.version)
+        form = _form(table, board, current, data)
+        return _render(
+            request,
+            form,
+            hand=current,
+            preview=_preview(form),
+            conflict={"current": current, "scores": sheet_selectors.hand_scores(current)},
+            status=409,
+        )
+    return respond(request, outcome)
+
+
+@login_required
+@replays_submission
+def board_entry(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    """The result of board `number` at this table: new, or the one entered to edit."""
+    table = _table(table_id)
+    if refused := refusal(request, table):
+        return refused
+    board = _board(table, number)
+    hand = selectors.entered_boards(table).get(number)
+    if request.method == "POST":
+        form = _form(table, board, hand, request.POST)
+        if form.is_valid():
+            return _save(request, form, hand)
+        return _render(request, form, hand=hand)
+    form = _form(table, board, hand)
+    preview = None
+    if hand is not None:
+        try:
+            preview = _scored(form, hand, hand_services.preview_hand(table=table, hand=hand))
+        except scoring.HandError as error:
+            form.add_hand_error(error)
+    return _render(request, form, hand=hand, preview=preview)
+
+
+@login_required
+@require_POST
+def board_preview(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    """The htmx partial: each orientation's marque as the form is filled. Never writes."""
+    table = _table(table_id)
+    if refused := refusal(request, table):
+        return refused
+    board = _board(table, number)
+    form = _form(table, board, None, request.POST)
+    return render(
+        request,
+        TEMPLATES + "_board_preview.html",
+        {"form": form, "preview": _preview(form), "oob": True, "table": table},
+    )

@@ -1,0 +1,87 @@
+"""Duplicate events, the public side: the ranking by session percentage (and the team
+ranking), a player's board by board detail, and each board's traveller.
+
+Public once the event is published (visible_event: 404 before, a preview for its
+organisers), names through the page's namer. A board's traveller, and a player's line
+on it, is shown to the public only once every table that plays the board has played
+it (selectors.duplicate_ranking.public_boards): no table still to play a board can
+read how it went. The event's organisers see every board at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from ..models import Event
+from ..selectors import access
+from ..selectors import duplicate as selectors
+from ..selectors import public as public_selectors
+from ..selectors.duplicate_ranking import (
+    compare,
+    player_row,
+    public_boards,
+    ranking_rows,
+    team_rows,
+)
+from . import cached
+from .cached import cached_page
+from .names import event_namer
+from .public import visible_event
+
+TEMPLATES = "tournaments/duplicate/"
+
+
+def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
+    event = visible_event(request, pk, kind=Event.Kind.DUPLICATE)
+    data = compare(selectors.duplicate_data(event, namer=event_namer(request, event)))
+    organiser = access.organises_event(request.user, event)
+    complete = public_boards(data)
+    shown = set(data.boards) if organiser else complete
+    rows = ranking_rows(data, visible_boards=shown)
+    return {
+        "event": event,
+        "provisional": public_selectors.is_provisional(event),
+        "data": data,
+        "rows": rows,
+        "teams": team_rows(rows, event) if event.team_size else [],
+        "shown_boards": sorted(shown),
+        "complete_boards": complete,
+        "organiser": organiser,
+        "average": event.comparison == Event.Comparison.DIFFERENCE,
+    }
+
+
+@cached_page(cached.event_page)
+def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
+    return render(request, TEMPLATES + "ranking.html", _context(request, pk))
+
+
+@cached_page(cached.event_page)
+def duplicate_player(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    context = _context(request, pk)
+    row = player_row(context["rows"], player_id)
+    if row is None:
+        raise Http404
+    return render(request, TEMPLATES + "player.html", {**context, "row": row})
+
+
+@cached_page(cached.event_page)
+def duplicate_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    context = _context(request, pk)
+    info = context["data"].boards.get(number)
+    if info is None or number not in context["shown_boards"]:
+        raise Http404
+    shown = context["shown_boards"]
+    return render(
+        request,
+        TEMPLATES + "board.html",
+        {
+            **context,
+            "info": info,
+            "previous": max((n for n in shown if n < number), default=None),
+            "next": min((n for n in shown if n > number), default=None),
+        },
+    )
