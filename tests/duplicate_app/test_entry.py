@@ -62,9 +62,10 @@ def test_the_next_board_leads_to_the_first_board_of_the_set(table1, keeper):
     page = client.get(response.url)
     assert page.status_code == 200
     html = page.content.decode()
-    # Orientation labels and the board's dealer: the phone shows who sits where.
+    # Orientation labels and the board's dealer: the phone shows who sits where, West
+    # as "O" (Ouest) on a French page.
     for seat in seats_of(table1):
-        assert f"{'NESW'[seat.position]} · {seat.player.name}" in html
+        assert f"{'NESO'[seat.position]} · {seat.player.name}" in html
     assert 'id="board-dealer"' in html
 
 

@@ -118,7 +118,7 @@ def test_an_unchanged_line_is_not_saved_again_and_a_stale_one_conflicts(
     stale = {**unchanged, "points": "60"}
     response = organiser_client.post(url, grid(lines, **{str(table.pk): stale}))
     assert response.status_code == 200
-    assert b"changed by someone else" in response.content
+    assert "a été modifiée par quelqu" in response.content.decode()  # « … d'autre »
     assert Hand.objects.get(table=table).points == Decimal(50)
 
 

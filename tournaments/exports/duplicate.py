@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..models import ORIENTATIONS, Event, Hand, SpecialResult
+from ..models.duplicate import orientation_letter
 from ..selectors.access import full_names
 from ..selectors.duplicate import DuplicateData, Line, duplicate_data
 from ..selectors.duplicate_cards import movement_cards
@@ -106,7 +107,7 @@ def _bonuses(line: Line) -> str:
         parts.append(_("petit au bout: %(camp)s") % {"camp": Hand.Camp(result.petit_au_bout).label})
     for orientation, size in result.poignees:
         parts.append(
-            _("poignée %(size)s %(who)s") % {"size": size, "who": ORIENTATIONS[orientation]}
+            _("poignée %(size)s %(who)s") % {"size": size, "who": orientation_letter(orientation)}
         )
     if result.chelem_made_by or result.chelem_announced:
         made = Hand.Camp(result.chelem_made_by).label if result.chelem_made_by else _("not made")
@@ -118,7 +119,7 @@ def _bonuses(line: Line) -> str:
 def _rulings(line: Line) -> str:
     labels = dict(SpecialResult.Kind.choices)
     return ", ".join(
-        f"{ORIENTATIONS[o] if o is not None else _('table')}: {labels.get(kind, kind)}"
+        f"{orientation_letter(o) if o is not None else _('table')}: {labels.get(kind, kind)}"
         for o, kind in sorted(
             line.specials.items(), key=lambda item: -1 if item[0] is None else item[0]
         )
@@ -131,26 +132,31 @@ def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
         Column(_("Board"), 7, INTEGER),
         Column(_("Round"), 7, INTEGER),
         Column(_("Table"), 7, INTEGER),
-        *(Column(letter, 18) for letter in ORIENTATIONS),
+        *(Column(orientation_letter(o), 18) for o in ORIENTATIONS),
         Column(_("Contract"), 12),
         Column(_("Taker"), 7),
         Column(_("Oudlers"), 8, INTEGER),
         Column(_("Points"), 8),
         Column(_("Bonuses"), 28),
-        *(Column(_("Marque %(o)s") % {"o": letter}, 10, SCORE) for letter in ORIENTATIONS),
+        *(
+            Column(_("Marque %(o)s") % {"o": orientation_letter(o)}, 10, SCORE)
+            for o in ORIENTATIONS
+        ),
     ]
     if not average:
         columns += [
-            Column(_("Matchpoints %(o)s") % {"o": letter}, 12, "0.##") for letter in ORIENTATIONS
+            Column(_("Matchpoints %(o)s") % {"o": orientation_letter(o)}, 12, "0.##")
+            for o in ORIENTATIONS
         ]
     columns += [
         *(
             Column(
-                (_("Difference %(o)s") if average else _("%% %(o)s")) % {"o": letter},
+                (_("Difference %(o)s") if average else _("%% %(o)s"))
+                % {"o": orientation_letter(o)},
                 10,
                 result_format,
             )
-            for letter in ORIENTATIONS
+            for o in ORIENTATIONS
         ),
         Column(_("Rulings"), 24),
     ]
@@ -166,7 +172,7 @@ def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
                     line.table_number,
                     *(p.name if p else "" for p in line.players),
                     _contract(line),
-                    ORIENTATIONS[result.taker] if played and result.taker is not None else "",
+                    orientation_letter(result.taker) if played and result.taker is not None else "",
                     result.oudlers if played else None,
                     float(result.points) if played else None,
                     _bonuses(line),
@@ -189,7 +195,7 @@ def _movement_sheet(data: DuplicateData) -> Sheet:
         Column(_("Table"), 7, INTEGER),
         Column(_("Set"), 6, INTEGER),
         Column(_("Boards"), 10),
-        *(Column(letter, 22) for letter in ORIENTATIONS),
+        *(Column(orientation_letter(o), 22) for o in ORIENTATIONS),
         Column(_("Set goes to table"), 12, INTEGER),
     ]
     cards = movement_cards(data)

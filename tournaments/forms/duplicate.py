@@ -20,6 +20,7 @@ from django.utils.translation import pgettext_lazy
 import scoring
 
 from ..models import ORIENTATIONS, Board, Club, Event, Hand, Orientation, Seat, SpecialResult
+from ..models.duplicate import ORIENTATION_LETTERS, orientation_letter
 from .hand import POINTS_RE, TOTAL_POINTS, HandForm, _format_points
 from .hand_errors import HAND_ERROR_MESSAGES, hand_error_message
 from .hand_fields import CAMP_OR_NONE_CHOICES, POIGNEE_CHOICES
@@ -137,7 +138,7 @@ class TableScorekeepersForm(forms.Form):
 
 
 def orientation_label(seat: Seat) -> str:
-    return f"{ORIENTATIONS[seat.position]} · {seat.player.name}"
+    return f"{orientation_letter(seat.position)} · {seat.player.name}"
 
 
 class BoardHandForm(HandForm):
@@ -187,7 +188,10 @@ _CHELEM_FIELDS = {
     "announced_failed": (True, ""),
     "defence": (False, "defence"),
 }
-ORIENTATION_CHOICES = [("", "—"), *((str(o.value), ORIENTATIONS[o.value]) for o in Orientation)]
+ORIENTATION_CHOICES = [
+    ("", "—"),
+    *((str(o.value), ORIENTATION_LETTERS[o.value]) for o in Orientation),
+]
 
 _SMALL = {"class": "form-select form-select-sm"}
 
@@ -239,9 +243,10 @@ class TravellerLineForm(forms.Form):
             (PASSED, _("All passed")),
             *((c, Hand.Contract(c).label) for c in rules.contracts if c in Hand.Contract.values),
         ]
-        for orientation, letter in enumerate(ORIENTATIONS):
+        for orientation in range(len(ORIENTATIONS)):
             self.fields[self.poignee_name(orientation)] = forms.ChoiceField(
-                label=_("Poignée %(orientation)s") % {"orientation": letter},
+                label=_("Poignée %(orientation)s")
+                % {"orientation": orientation_letter(orientation)},
                 choices=POIGNEE_CHOICES,
                 required=False,
                 widget=forms.Select(_SMALL),

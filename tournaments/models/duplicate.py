@@ -22,8 +22,16 @@ from django.utils.translation import pgettext_lazy
 from .events import Event, Table
 
 NORTH, EAST, SOUTH, WEST = range(4)
-# Letters as printed on boards and travellers (the same in French and English).
+# The orientations' codes (scoring.cards' order): keys in stored deals, forms and the
+# pages' data attributes. What a reader sees is orientation_letter's: West is "O"
+# (Ouest) on a French page.
 ORIENTATIONS = ("N", "E", "S", "W")
+ORIENTATION_LETTERS = (
+    pgettext_lazy("orientation letter", "N"),
+    pgettext_lazy("orientation letter", "E"),
+    pgettext_lazy("orientation letter", "S"),
+    pgettext_lazy("orientation letter", "W"),
+)
 
 
 class Orientation(models.IntegerChoices):
@@ -33,8 +41,10 @@ class Orientation(models.IntegerChoices):
     WEST = WEST, pgettext_lazy("orientation", "West")
 
 
-def orientation_letter(orientation: int) -> str:
-    return ORIENTATIONS[orientation]
+def orientation_letter(orientation: int | str) -> str:
+    """The letter a reader sees for an orientation (its number or its code)."""
+    index = ORIENTATIONS.index(orientation) if isinstance(orientation, str) else orientation
+    return str(ORIENTATION_LETTERS[index])
 
 
 def boards_of_set(board_set: int, boards_per_round: int) -> range:
