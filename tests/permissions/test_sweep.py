@@ -121,6 +121,7 @@ player_edit                          GET    302  403     403      403     403   
 event_create                         GET    302  403     403      403     403    200    200
 event_manage                         GET    302  403     403      403     403    200    200
 event_edit                           GET    302  403     403      403     403    200    200
+club_night_export                    GET    302  403     403      403     403    200    200
 event_publish                        POST   302  403     403      403     403    ok     ok
 event_unpublish                      POST   302  403     403      403     403    ok     ok
 table_create                         GET    302  403     403      403     403    200    200
@@ -421,6 +422,7 @@ TARGETS: dict[str, Target] = {
     "event_create": of_club_a,
     "event_manage": pk(lambda w: w.draft_night),
     "event_edit": pk(lambda w: w.draft_night),
+    "club_night_export": pk(lambda w: w.draft_night),
     "event_publish": pk(lambda w: w.draft_night),
     "event_unpublish": pk(lambda w: w.night),
     "table_create": pk(lambda w: w.draft_night),
