@@ -116,7 +116,7 @@ def _score_sheet(
     several_rounds: bool,
 ) -> Sheet:
     """The table's feuille de marque: each hand's inputs, then each player's score and
-    running total (a player who sat the hand out has no score), then the hand's sum."""
+    running total (empty where he has no ledger row for the hand), then the hand's sum."""
     seated_ids = [p.pk for p in seated]
     extra = {row.player_id for group in groups for row in group} - set(seated_ids)
     # A player moved away after scoring here still gets his columns, after the seated.

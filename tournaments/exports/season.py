@@ -47,7 +47,7 @@ def season_workbook(season: Season, events: Iterable[Event]) -> Export:
         *(Column(_event_heading(e), 14, points_format) for e in events),
         Column(_("Season total"), 11, points_format),
         Column(_("Tie-break: best result"), 11, points_format),
-        Column(_("Events played (published)"), 10, INTEGER),
+        Column(_("Events played"), 10, INTEGER),
     ]
 
     def cell(row: SeasonRow, event: Event) -> Any:
