@@ -24,6 +24,10 @@ from ..rules.collation import sort_key
 from ..selectors.standings import event_standings
 from .files import Export, file_name
 from .hands import (
+    HAND_NUMBER,
+    PLAYER,
+    POINTS,
+    TABLE_ID,
     Names,
     event_title,
     hand_groups,
@@ -55,11 +59,11 @@ def club_night_workbook(event: Event) -> Export:
     standings = event_standings(event)
     by_table: dict[int, list[list[Any]]] = defaultdict(list)
     for group in hand_groups(event):
-        by_table[group[0].table_id].append(group)
+        by_table[group[0][TABLE_ID]].append(group)
     read_licences(
         names,
         {row.player_id for row in standings}
-        | {row.player_id for groups in by_table.values() for group in groups for row in group},
+        | {row[PLAYER] for groups in by_table.values() for group in groups for row in group},
     )
 
     sums: dict[int, int] = {}  # player id -> his scores on the score sheets, added up
@@ -118,7 +122,7 @@ def _score_sheet(
     """The table's feuille de marque: each hand's inputs, then each player's score and
     running total (empty where he has no ledger row for the hand), then the hand's sum."""
     seated_ids = [p.pk for p in seated]
-    extra = {row.player_id for group in groups for row in group} - set(seated_ids)
+    extra = {row[PLAYER] for group in groups for row in group} - set(seated_ids)
     # A player moved away after scoring here still gets his columns, after the seated.
     players = seated_ids + sorted(extra, key=lambda pk: (sort_key(names(pk)), pk))
     columns = [Column(_("Hand"), 7, INTEGER), *input_columns(event)]
@@ -134,9 +138,9 @@ def _score_sheet(
     running = dict.fromkeys(players, 0)
     rows = []
     for group in groups:
-        scores = {row.player_id: row.points for row in group}
+        scores = {row[PLAYER]: row[POINTS] for row in group}
         values = [
-            group[0].hand__number,
+            group[0][HAND_NUMBER],
             *hand_inputs(group, names, found, with_miseres=with_miseres),
         ]
         for player_id in players:

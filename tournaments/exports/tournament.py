@@ -31,6 +31,12 @@ from ..selectors.ranking import RankingRow, team_ranking, tournament_ranking
 from .files import Export, file_name
 from .hands import (
     HAND_FIELDS,
+    HAND_NUMBER,
+    PLAYER,
+    POINTS,
+    ROUND,
+    TABLE_ID,
+    TABLE_NUMBER,
     Names,
     event_title,
     hand_groups,
@@ -41,7 +47,7 @@ from .hands import (
     rules_sheet,
     words,
 )
-from .writer import INTEGER, SCORE, Column, Formula, Sheet, sheet_ref, sheet_title
+from .writer import INTEGER, SCORE, Column, Continued, Formula, Sheet, sheet_ref, sheet_title
 
 # The hands' fields, for tests/tournaments/test_hand_input_fields.py.
 _HAND_FIELDS = HAND_FIELDS
@@ -232,24 +238,25 @@ def _hand_columns(event: Event) -> list[Column]:
 
 def _hand_rows(
     event: Event, seats: list[Seat], names: Names, sums: dict[int, int]
-) -> Iterator[list[Any]]:
-    """One row per (hand, player) in seat order, each hand's inputs repeated on each of
-    its players' rows; adds each player's scores up into `sums` on the way."""
+) -> Iterator[Continued]:
+    """One row per (hand, player) in seat order, each hand's inputs shared by its
+    players' rows; adds each player's scores up into `sums` on the way."""
     positions = {(s.table_id, s.player_id): s.position for s in seats}
     with_miseres = event.rules.allows_misere
     found = words()
     for group in hand_groups(event):
         first = group[0]
         hand = [
-            first.round__number,
-            first.table__number,
-            first.hand__number,
+            first[ROUND],
+            first[TABLE_NUMBER],
+            first[HAND_NUMBER],
             *hand_inputs(group, names, found, with_miseres=with_miseres),
         ]
         if len(group) > 1:
             group.sort(
-                key=lambda row: (positions.get((row.table_id, row.player_id), 99), row.player_id)
+                key=lambda row: (positions.get((row[TABLE_ID], row[PLAYER]), 99), row[PLAYER])
             )
         for row in group:
-            sums[row.player_id] = sums.get(row.player_id, 0) + row.points
-            yield [*hand, names(row.player_id), row.points, row.player_id]
+            player, points = row[PLAYER], row[POINTS]
+            sums[player] = sums.get(player, 0) + points
+            yield Continued(hand, (names(player), points, player))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from django.utils.functional import Promise
 from openpyxl import Workbook
@@ -73,6 +73,15 @@ class Styled:
     value: Any
     number_format: str | None = None
     italic: bool = False
+
+
+class Continued(NamedTuple):
+    """A row given as the values it shares with the rows around it (`head`: the same list
+    object on each of them, such as a hand's inputs on each of its players' rows) and its
+    own values (`tail`); the writer converts a head once for all its rows."""
+
+    head: list[Any]
+    tail: Sequence[Any]
 
 
 @dataclass
@@ -170,6 +179,8 @@ class _SheetWriter:
         # text -> the cleaned text, or None when it must be written protected
         self.cleaned: dict[str, str | None] = {}
         self.converters = [self._converter(fmt) for fmt in self.formats]
+        self.head: list[Any] | None = None  # the last head of a Continued row, converted
+        self.head_values: list[Any] = []
 
     def _text(self, value: str) -> Any:
         try:
@@ -238,6 +249,14 @@ class _SheetWriter:
 
     def row(self, values: Sequence[Any]) -> list[Any]:
         converters = self.converters
+        if type(values) is Continued:
+            head, tail = values
+            if head is not self.head:
+                self.head, self.head_values = head, self.row(head)
+            return self.head_values + [
+                convert(value)
+                for convert, value in zip(converters[len(head) :], tail, strict=False)
+            ]
         if len(values) <= len(converters):
             return [convert(value) for convert, value in zip(converters, values, strict=False)]
         return [
