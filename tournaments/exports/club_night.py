@@ -39,6 +39,8 @@ from .hands import (
 )
 from .writer import INTEGER, SCORE, Column, Sheet
 
+Group = tuple[tuple[Any, ...], list[tuple[Any, ...]]]  # a hand and its ledger rows
+
 
 def club_night_workbook(event: Event) -> Export:
     """The club night's workbook; write it with `.write(fp)` or serve it with `.response()`."""
@@ -57,13 +59,13 @@ def club_night_workbook(event: Event) -> Export:
         seats[seat.table_id].append(seat.player)
         names.add(seat.player)
     standings = event_standings(event)
-    by_table: dict[int, list[list[Any]]] = defaultdict(list)
-    for group in hand_groups(event):
-        by_table[group[0][TABLE_ID]].append(group)
+    by_table: dict[int, list[Group]] = defaultdict(list)
+    for hand, rows in hand_groups(event):
+        by_table[rows[0][TABLE_ID]].append((hand, rows))
     read_licences(
         names,
         {row.player_id for row in standings}
-        | {row[PLAYER] for groups in by_table.values() for group in groups for row in group},
+        | {row[PLAYER] for groups in by_table.values() for _hand, rows in groups for row in rows},
     )
 
     sums: dict[int, int] = {}  # player id -> his scores on the score sheets, added up
@@ -114,7 +116,7 @@ def _score_sheet(
     event: Event,
     table: Table,
     seated: list[Player],
-    groups: list[list[Any]],
+    groups: list[Group],
     names: Names,
     sums: dict[int, int],
     several_rounds: bool,
@@ -122,7 +124,7 @@ def _score_sheet(
     """The table's feuille de marque: each hand's inputs, then each player's score and
     running total (empty where he has no ledger row for the hand), then the hand's sum."""
     seated_ids = [p.pk for p in seated]
-    extra = {row[PLAYER] for group in groups for row in group} - set(seated_ids)
+    extra = {row[PLAYER] for _hand, rows in groups for row in rows} - set(seated_ids)
     # A player moved away after scoring here still gets his columns, after the seated.
     players = seated_ids + sorted(extra, key=lambda pk: (sort_key(names(pk)), pk))
     columns = [Column(_("Hand"), 7, INTEGER), *input_columns(event)]
@@ -137,11 +139,11 @@ def _score_sheet(
     found = words()
     running = dict.fromkeys(players, 0)
     rows = []
-    for group in groups:
-        scores = {row[PLAYER]: row[POINTS] for row in group}
+    for hand, ledger in groups:
+        scores = {row[PLAYER]: row[POINTS] for row in ledger}
         values = [
-            group[0][HAND_NUMBER],
-            *hand_inputs(group, names, found, with_miseres=with_miseres),
+            hand[HAND_NUMBER],
+            *hand_inputs(hand, ledger, names, found, with_miseres=with_miseres),
         ]
         for player_id in players:
             points = scores.get(player_id)

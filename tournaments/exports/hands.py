@@ -81,34 +81,53 @@ def input_columns(event: Event) -> list[Column]:
     return columns
 
 
-# Read raw: every hand comes once per player, and decoding its JSON and its decimal on
-# each of those rows was a fifth of the export's time. The JSON is decoded once a hand
-# (and not at all when empty); the taker camp's points are halves at most, exact in a
-# float.
+# Two streams in one order (round, table, hand number, hand id): the hands, one row
+# each with its inputs, and their ledger rows. Reading the inputs once per player row
+# instead (one query joining them to the ledger) cost twice as much to sort and fetch.
+_ORDER = ("table__round__number", "table__number", "number", "id")
+
+# Read raw: the JSON is decoded once a hand (and not at all when empty); the taker
+# camp's points are halves at most, exact in a float.
 _RAW = {
-    "points": Cast("hand__points", FloatField()),
-    "poignees": Cast("hand__poignees", TextField()),
-    "miseres": Cast("hand__miseres", TextField()),
+    "points": Cast("points", FloatField()),
+    "poignees": Cast("poignees", TextField()),
+    "miseres": Cast("miseres", TextField()),
 }
 
 HAND_FIELDS = (
-    "hand_id",
-    "round__number",
+    "id",
+    "table__round__number",
     "table__number",
-    "table_id",
-    "hand__number",
-    # hand__dealer_id, hand__contract, ...: players as ids, the names come from Names.
-    *(f"hand__{Hand._meta.get_field(name).attname}" for name in Hand.INPUT_FIELDS),
-    "player_id",
-    "points",
-    "is_taker",
-    "made",
+    "number",
+    # dealer_id, contract, ...: players as ids, the names come from Names.
+    *(Hand._meta.get_field(name).attname for name in Hand.INPUT_FIELDS),
 )
 # What the query reads: the same, the raw ones under their own names.
-_QUERY_FIELDS = tuple(
-    f"raw_{name[6:]}" if name.startswith("hand__") and name[6:] in _RAW else name
-    for name in HAND_FIELDS
+_HAND_QUERY = tuple(f"raw_{name}" if name in _RAW else name for name in HAND_FIELDS)
+_SCORE_QUERY = ("hand_id", "player_id", "points", "is_taker", "made", "table_id")
+
+# Where each field is in the rows of hand_groups: a hand's, then a ledger row's.
+_AT = {name: index for index, name in enumerate(_HAND_QUERY)}
+ROUND, TABLE_NUMBER, HAND_NUMBER = (
+    _AT[name] for name in ("table__round__number", "table__number", "number")
 )
+_DEALER, _CONTRACT, _TAKER, _PARTNER, _OUDLERS, _PETIT, _ANNOUNCED, _MADE_BY = (
+    _AT[name]
+    for name in (
+        "dealer_id",
+        "contract",
+        "taker_id",
+        "partner_id",
+        "oudlers",
+        "petit_au_bout",
+        "chelem_announced",
+        "chelem_made_by",
+    )
+)
+_RAW_POINTS, _RAW_POIGNEES, _RAW_MISERES = (
+    _AT[f"raw_{name}"] for name in ("points", "poignees", "miseres")
+)
+PLAYER, POINTS, _IS_TAKER, _MADE, TABLE_ID = range(1, 6)
 
 
 def words() -> dict[Any, str]:
@@ -132,81 +151,67 @@ def words() -> dict[Any, str]:
     return found
 
 
-# Where each field is in a ledger row of hand_groups.
-_AT = {name: index for index, name in enumerate(_QUERY_FIELDS)}
-HAND_ID, ROUND, TABLE_NUMBER, TABLE_ID, HAND_NUMBER = (
-    _AT[name] for name in ("hand_id", "round__number", "table__number", "table_id", "hand__number")
-)
-PLAYER, POINTS, IS_TAKER, MADE = (_AT[name] for name in ("player_id", "points", "is_taker", "made"))
-_DEALER, _CONTRACT, _TAKER, _PARTNER, _OUDLERS, _PETIT, _ANNOUNCED, _MADE_BY = (
-    _AT[f"hand__{name}"]
-    for name in (
-        "dealer_id",
-        "contract",
-        "taker_id",
-        "partner_id",
-        "oudlers",
-        "petit_au_bout",
-        "chelem_announced",
-        "chelem_made_by",
-    )
-)
-_RAW_POINTS, _RAW_POIGNEES, _RAW_MISERES = (
-    _AT[f"raw_{name}"] for name in ("points", "poignees", "miseres")
-)
+def _raw_rows(queryset: Any) -> Iterator[tuple[Any, ...]]:
+    """The rows as the database driver gives them, CHUNK_SIZE at a time (a server-side
+    cursor on PostgreSQL, as QuerySet.iterator() reads), without Django's per-row
+    converters, which cost a tenth of a 100,000-row export. Nothing here needs them: a
+    boolean read as 1 or 0 (SQLite) finds the same word as True or False (equal keys)."""
+    compiler = queryset.query.get_compiler(using=queryset.db)
+    for chunk in compiler.execute_sql(MULTI, chunked_fetch=True, chunk_size=CHUNK_SIZE):
+        yield from chunk
 
 
-def hand_groups(event: Event) -> Iterator[list[tuple[Any, ...]]]:
-    """The ledger rows of each hand (round, table, hand order), one list per hand, each
-    row a tuple read at the indexes above (PLAYER, POINTS...); streamed, one query for
-    the whole event, read CHUNK_SIZE rows at a time (a server-side cursor on
-    PostgreSQL, as QuerySet.iterator() reads)."""
-    scores = (
-        HandScore.objects.filter(event=event)
+def hand_groups(event: Event) -> Iterator[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]:
+    """Each hand of the event that has ledger rows, with them: (hand, rows), in round,
+    table and hand order; the fields at the indexes above (ROUND, PLAYER, POINTS...).
+    Streamed: two queries for the whole event, whatever its size."""
+    hands = _raw_rows(
+        Hand.objects.filter(table__round__event=event)
         .annotate(**{f"raw_{name}": value for name, value in _RAW.items()})
-        .order_by("round__number", "table__number", "hand__number", "hand_id")
-        .values_list(*_QUERY_FIELDS)
+        .order_by(*_ORDER)
+        .values_list(*_HAND_QUERY)
     )
-    # The rows as the driver gives them, without Django's converters, which cost a tenth
-    # of a 100,000-row export (per row and field). Nothing here needs them: a boolean
-    # read as 1 or 0 (SQLite) finds the same word as True or False (equal dict keys).
-    compiler = scores.query.get_compiler(using=scores.db)
-    chunks = compiler.execute_sql(MULTI, chunked_fetch=True, chunk_size=CHUNK_SIZE)
-    group: list[tuple[Any, ...]] = []
-    current = None
-    for chunk in chunks:
-        for score in chunk:
-            if score[HAND_ID] != current:
-                if group:
-                    yield group
-                group, current = [], score[HAND_ID]
-            group.append(score)
-    if group:
-        yield group
+    scores = _raw_rows(
+        HandScore.objects.filter(event=event)
+        .order_by(*(f"hand__{name}" for name in _ORDER))
+        .values_list(*_SCORE_QUERY)
+    )
+    pending = next(scores, None)
+    for hand in hands:
+        hand_id, rows = hand[0], []
+        while pending is not None and pending[0] == hand_id:
+            rows.append(pending)
+            pending = next(scores, None)
+        if rows:
+            yield hand, rows
 
 
 def hand_inputs(
-    group: list[tuple[Any, ...]], names: Names, found: dict[Any, str], *, with_miseres: bool
+    hand: tuple[Any, ...],
+    rows: list[tuple[Any, ...]],
+    names: Names,
+    found: dict[Any, str],
+    *,
+    with_miseres: bool,
 ) -> list[Any]:
-    """The input columns' values for the hand of these ledger rows."""
-    first = group[0]
-    made = next((row[MADE] for row in group if row[IS_TAKER]), None)
-    passed = not first[_CONTRACT]
-    hand: list[Any] = [
-        names(first[_DEALER]),
-        found["passed"] if passed else found[first[_CONTRACT]],
-        names(first[_TAKER]),
-        names(first[_PARTNER]),
-        None if passed else first[_OUDLERS],
-        None if passed else _number(first[_RAW_POINTS]),
+    """The input columns' values for a hand (its ledger rows say whether it was made)."""
+    made = next((row[_MADE] for row in rows if row[_IS_TAKER]), None)
+    passed = not hand[_CONTRACT]
+    values: list[Any] = [
+        names(hand[_DEALER]),
+        found["passed"] if passed else found[hand[_CONTRACT]],
+        names(hand[_TAKER]),
+        names(hand[_PARTNER]),
+        None if passed else hand[_OUDLERS],
+        None if passed else _number(hand[_RAW_POINTS]),
         None if made is None else found[bool(made)],
-        found.get(("camp", first[_PETIT])),
-        _announcements(_json(first[_RAW_POIGNEES]), names, found),
-        found.get(("chelem", bool(first[_ANNOUNCED]), first[_MADE_BY])),
+        found.get(("camp", hand[_PETIT])),
+        _announcements(_json(hand[_RAW_POIGNEES]), names, found),
+        found.get(("chelem", bool(hand[_ANNOUNCED]), hand[_MADE_BY])),
     ]
     if with_miseres:
-        hand.append(_announcements(_json(first[_RAW_MISERES]), names, found))
-    return hand
+        values.append(_announcements(_json(hand[_RAW_MISERES]), names, found))
+    return values
 
 
 def _number(value: float | Decimal) -> int | float:

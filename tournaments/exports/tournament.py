@@ -244,19 +244,18 @@ def _hand_rows(
     positions = {(s.table_id, s.player_id): s.position for s in seats}
     with_miseres = event.rules.allows_misere
     found = words()
-    for group in hand_groups(event):
-        first = group[0]
-        hand = [
-            first[ROUND],
-            first[TABLE_NUMBER],
-            first[HAND_NUMBER],
-            *hand_inputs(group, names, found, with_miseres=with_miseres),
+    for hand, rows in hand_groups(event):
+        values = [
+            hand[ROUND],
+            hand[TABLE_NUMBER],
+            hand[HAND_NUMBER],
+            *hand_inputs(hand, rows, names, found, with_miseres=with_miseres),
         ]
-        if len(group) > 1:
-            group.sort(
+        if len(rows) > 1:
+            rows.sort(
                 key=lambda row: (positions.get((row[TABLE_ID], row[PLAYER]), 99), row[PLAYER])
             )
-        for row in group:
+        for row in rows:
             player, points = row[PLAYER], row[POINTS]
             sums[player] = sums.get(player, 0) + points
-            yield Continued(hand, (names(player), points, player))
+            yield Continued(values, (names(player), points, player))
