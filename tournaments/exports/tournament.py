@@ -13,20 +13,21 @@ then more contracts won as taker; players still equal share the rank and are
 listed by name.
 
 Queries: a fixed number whatever the number of hands (rounds, seats, ranking,
-round totals, licences of players never seated, and one streamed query over the
-ledger, read 2000 rows at a time).
+licences of players never seated, and two streamed queries, the hands and their
+ledger rows, read 2000 rows at a time). The round sheets and the ranking's check add
+up the Hands sheet's rows as it is written.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from django.db.models import Sum
 from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
-from ..models import Event, HandScore, Round, Seat
+from ..models import Event, Round, Seat
 from ..selectors.ranking import RankingRow, team_ranking, tournament_ranking
 from .files import Export, file_name
 from .hands import (
@@ -48,6 +49,9 @@ from .hands import (
     words,
 )
 from .writer import INTEGER, SCORE, Column, Continued, Formula, Sheet, sheet_ref, sheet_title
+
+# A Continued row made without NamedTuple's own __new__, a Python function: 100,000 rows.
+new_row = tuple.__new__
 
 # The hands' fields, for tests/tournaments/test_hand_input_fields.py.
 _HAND_FIELDS = HAND_FIELDS
@@ -73,12 +77,13 @@ def tournament_workbook(event: Event) -> Export:
     # The hands sheet ends with player, score, player id: the columns SUMIFS reads.
     score_col, id_col = len(hand_columns) - 1, len(hand_columns)
     sums: dict[int, int] = {}  # player id -> his rows of the Hands sheet, added up
+    totals: dict[tuple[int, int, int], int] = {}  # (round, table, player) -> the same
 
     sheets = [_ranking_sheet(event, ranking, rounds, names, sums, (hands_title, score_col, id_col))]
     if event.team_size:
         sheets.append(_teams_sheet(ranking))
-    sheets.extend(_round_sheets(event, rounds, seats, names))
-    sheets.append(Sheet(hands_title, hand_columns, _hand_rows(event, seats, names, sums)))
+    sheets.extend(_round_sheets(rounds, seats, names, totals))
+    sheets.append(Sheet(hands_title, hand_columns, _hand_rows(event, seats, names, sums, totals)))
     sheets.append(rules_sheet(event, ranking=_ranking_order()))
     return Export(
         name=file_name(event.name, [event.date], f"e{event.pk}"),
@@ -164,36 +169,17 @@ def _teams_sheet(ranking: list[RankingRow]) -> Sheet:
 
 
 def _round_sheets(
-    event: Event, rounds: list[Round], seats: list[Seat], names: Names
+    rounds: list[Round], seats: list[Seat], names: Names, totals: dict[tuple[int, int, int], int]
 ) -> list[Sheet]:
-    totals: dict[tuple[int, int], int] = {}
-    table_numbers: dict[int, tuple[int, int]] = {}  # table id -> (round id, table number)
+    """One sheet per round: each player's total at his table, in table and seat order.
+    Filled once the Hands sheet is written, whose rows `totals` adds up ((round number,
+    table number, player id) -> total): no query of its own."""
+    number_of = {r.pk: r.number for r in rounds}
+    seated: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     for seat in seats:
-        table_numbers[seat.table_id] = (seat.table.round_id, seat.table.number)
-    per_table = (
-        HandScore.objects.filter(event=event)
-        .values_list("round_id", "table_id", "table__number", "player_id")
-        .annotate(total=Sum("points"))
-        .order_by()
-    )
-    by_round: dict[int, list[tuple[int, int, int]]] = {r.pk: [] for r in rounds}
-    for round_id, table_id, table_number, player_id, total in per_table:
-        totals[(table_id, player_id)] = total
-        table_numbers.setdefault(table_id, (round_id, table_number))
-
-    # Seated players in seat order; a score row of a player no longer seated still shows.
-    listed: set[tuple[int, int]] = set()
-    for seat in seats:
-        key = (seat.table_id, seat.player_id)
-        listed.add(key)
-        by_round[seat.table.round_id].append((seat.table.number, seat.position, seat.player_id))
-        totals.setdefault(key, 0)
-    for table_id, player_id in totals:
-        if (table_id, player_id) not in listed:
-            round_id, table_number = table_numbers[table_id]
-            by_round[round_id].append((table_number, 99, player_id))
-    table_ids = {(rid, number): tid for tid, (rid, number) in table_numbers.items()}
-
+        seated[number_of[seat.table.round_id]].append(
+            (seat.table.number, seat.position, seat.player_id)
+        )
     columns = [
         Column(_("Table"), 8, INTEGER),
         Column(_("Player"), 26),
@@ -202,22 +188,27 @@ def _round_sheets(
         Column(_("Round total"), 12, SCORE),
         Column(_("Player ID"), 9, INTEGER),
     ]
-    sheets = []
-    for round_ in rounds:
-        lines = sorted(by_round[round_.pk])
-        rows = [
-            [
-                number,
-                names(player_id),
-                names.licence(player_id),
-                names.clubs.get(player_id, ""),
-                totals[(table_ids[(round_.pk, number)], player_id)],
-                player_id,
-            ]
-            for number, _position, player_id in lines
+
+    def rows(number: int) -> Iterator[list[Any]]:
+        lines = list(seated[number])
+        listed = {(table, player) for table, _position, player in lines}
+        # A score row of a player no longer seated still shows, after the seated.
+        lines += [
+            (table, 99, player)
+            for round_number, table, player in totals
+            if round_number == number and (table, player) not in listed
         ]
-        sheets.append(Sheet(str(round_), columns, rows))
-    return sheets
+        for table, _position, player in sorted(lines):
+            yield [
+                table,
+                names(player),
+                names.licence(player),
+                names.clubs.get(player, ""),
+                totals.get((number, table, player), 0),
+                player,
+            ]
+
+    return [Sheet(str(r), columns, rows(r.number), later=True) for r in rounds]
 
 
 # --- hands -------------------------------------------------------------------
@@ -237,10 +228,15 @@ def _hand_columns(event: Event) -> list[Column]:
 
 
 def _hand_rows(
-    event: Event, seats: list[Seat], names: Names, sums: dict[int, int]
+    event: Event,
+    seats: list[Seat],
+    names: Names,
+    sums: dict[int, int],
+    totals: dict[tuple[int, int, int], int],
 ) -> Iterator[Continued]:
     """One row per (hand, player) in seat order, each hand's inputs shared by its
-    players' rows; adds each player's scores up into `sums` on the way."""
+    players' rows; adds each player's scores up on the way, into `sums` and, per round
+    and table, into `totals`."""
     positions = {(s.table_id, s.player_id): s.position for s in seats}
     with_miseres = event.rules.allows_misere
     found = words()
@@ -255,7 +251,10 @@ def _hand_rows(
             rows.sort(
                 key=lambda row: (positions.get((row[TABLE_ID], row[PLAYER]), 99), row[PLAYER])
             )
+        round_number, table = hand[ROUND], hand[TABLE_NUMBER]
         for row in rows:
             player, points = row[PLAYER], row[POINTS]
             sums[player] = sums.get(player, 0) + points
-            yield Continued(values, (names(player), points, player))
+            key = (round_number, table, player)
+            totals[key] = totals.get(key, 0) + points
+            yield new_row(Continued, (values, (names(player), points, player)))

@@ -181,6 +181,7 @@ class _SheetWriter:
         self.converters = [self._converter(fmt) for fmt in self.formats]
         self.head: list[Any] | None = None  # the last head of a Continued row, converted
         self.head_values: list[Any] = []
+        self.tails: dict[int, list[Callable[[Any], Any]]] = {}  # head length -> converters
 
     def _text(self, value: str) -> Any:
         try:
@@ -253,9 +254,10 @@ class _SheetWriter:
             head, tail = values
             if head is not self.head:
                 self.head, self.head_values = head, self.row(head)
+                if len(head) not in self.tails:
+                    self.tails[len(head)] = converters[len(head) :]
             return self.head_values + [
-                convert(value)
-                for convert, value in zip(converters[len(head) :], tail, strict=False)
+                convert(value) for convert, value in zip(self.tails[len(head)], tail, strict=False)
             ]
         if len(values) <= len(converters):
             return [convert(value) for convert, value in zip(converters, values, strict=False)]
