@@ -17,8 +17,8 @@ from tournaments.exports.writer import (
     LINE_HEIGHT,
     SCORE,
     Column,
-    Continued,
     Formula,
+    Rows,
     Sheet,
     Styled,
     needs_protection,
@@ -223,21 +223,21 @@ def test_a_later_sheet_keeps_its_place_and_reads_what_the_others_wrote():
     assert workbook["Sum"]["A2"].value == 3
 
 
-def test_continued_rows_share_their_head_and_write_as_whole_rows():
+def test_rows_sharing_a_head_write_as_whole_rows():
     columns = [
         Column("Who"),
         Column("Hand", number_format=SCORE),
         Column("n"),
         Column("s", 9, SCORE),
     ]
-    first, second = ["=evil", 7], ["Anne", -3]
     rows = [
-        Continued(first, ["x", 1]),
-        Continued(first, ["y", -2]),
-        Continued(second, ["=z", 3]),
+        Rows(["=evil", 7], [("x", 1), ("y", -2)]),
+        Rows(["Anne", -3], [("=z", 3)]),
         ["plain", 4, "w", 5],
+        Rows(["nobody", 0], []),
+        Rows(["Zoé"], [(1, "a", 2), (2, "b")]),  # tails of three values, and shorter
     ]
-    _count, workbook = written(Sheet("C", columns, rows))
+    count, workbook = written(Sheet("C", columns, rows))
     ws = workbook["C"]
     values = [[c.value for c in row] for row in ws.iter_rows(min_row=2)]
     assert values == [
@@ -245,7 +245,11 @@ def test_continued_rows_share_their_head_and_write_as_whole_rows():
         ["=evil", 7, "y", -2],
         ["Anne", -3, "=z", 3],
         ["plain", 4, "w", 5],
+        ["Zoé", 1, "a", 2],
+        ["Zoé", 2, "b", None],
     ]
+    assert count == 6
+    assert ws.auto_filter.ref == "A1:D7"
     assert [ws.cell(r, 1).quotePrefix for r in (2, 3, 4)] == [True, True, False]
     assert ws.cell(4, 3).quotePrefix and ws.cell(4, 3).data_type == "s"
     assert {ws.cell(r, c).number_format for r in (2, 3, 4, 5) for c in (2, 4)} == {SCORE}

@@ -48,10 +48,11 @@ from .hands import (
     rules_sheet,
     words,
 )
-from .writer import INTEGER, SCORE, Column, Continued, Formula, Sheet, sheet_ref, sheet_title
+from .writer import INTEGER, SCORE, Column, Formula, Rows, Sheet, sheet_ref, sheet_title
 
-# A Continued row made without NamedTuple's own __new__, a Python function: 100,000 rows.
-new_row = tuple.__new__
+# (round number, table number) -> player id -> his rows of the Hands sheet there, added
+# up as the sheet is written.
+Totals = dict[tuple[int, int], dict[int, int]]
 
 # The hands' fields, for tests/tournaments/test_hand_input_fields.py.
 _HAND_FIELDS = HAND_FIELDS
@@ -76,14 +77,15 @@ def tournament_workbook(event: Event) -> Export:
     hand_columns = _hand_columns(event)
     # The hands sheet ends with player, score, player id: the columns SUMIFS reads.
     score_col, id_col = len(hand_columns) - 1, len(hand_columns)
-    sums: dict[int, int] = {}  # player id -> his rows of the Hands sheet, added up
-    totals: dict[tuple[int, int, int], int] = {}  # (round, table, player) -> the same
+    totals: Totals = {}
 
-    sheets = [_ranking_sheet(event, ranking, rounds, names, sums, (hands_title, score_col, id_col))]
+    sheets = [
+        _ranking_sheet(event, ranking, rounds, names, totals, (hands_title, score_col, id_col))
+    ]
     if event.team_size:
         sheets.append(_teams_sheet(ranking))
     sheets.extend(_round_sheets(rounds, seats, names, totals))
-    sheets.append(Sheet(hands_title, hand_columns, _hand_rows(event, seats, names, sums, totals)))
+    sheets.append(Sheet(hands_title, hand_columns, _hand_rows(event, seats, names, totals)))
     sheets.append(rules_sheet(event, ranking=_ranking_order()))
     return Export(
         name=file_name(event.name, [event.date], f"e{event.pk}"),
@@ -107,7 +109,7 @@ def _ranking_sheet(
     ranking: list[RankingRow],
     rounds: list[Round],
     names: Names,
-    sums: dict[int, int],
+    totals: Totals,
     hands: tuple[str, int, int],
 ) -> Sheet:
     columns = [
@@ -132,6 +134,10 @@ def _ranking_sheet(
     id_letter = get_column_letter(len(columns))
 
     def rows() -> Iterator[list[Any]]:
+        sums: dict[int, int] = {}  # player id -> his rows of the Hands sheet, added up
+        for at_table in totals.values():
+            for player, total in at_table.items():
+                sums[player] = sums.get(player, 0) + total
         for line, row in enumerate(ranking, 2):
             values: list[Any] = [row.rank, row.name, names.licence(row.player_id), row.club]
             if event.team_size:
@@ -169,11 +175,11 @@ def _teams_sheet(ranking: list[RankingRow]) -> Sheet:
 
 
 def _round_sheets(
-    rounds: list[Round], seats: list[Seat], names: Names, totals: dict[tuple[int, int, int], int]
+    rounds: list[Round], seats: list[Seat], names: Names, totals: Totals
 ) -> list[Sheet]:
     """One sheet per round: each player's total at his table, in table and seat order.
-    Filled once the Hands sheet is written, whose rows `totals` adds up ((round number,
-    table number, player id) -> total): no query of its own."""
+    Filled once the Hands sheet is written, whose rows `totals` adds up: no query of its
+    own."""
     number_of = {r.pk: r.number for r in rounds}
     seated: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     for seat in seats:
@@ -195,8 +201,10 @@ def _round_sheets(
         # A score row of a player no longer seated still shows, after the seated.
         lines += [
             (table, 99, player)
-            for round_number, table, player in totals
-            if round_number == number and (table, player) not in listed
+            for (round_number, table), at_table in totals.items()
+            if round_number == number
+            for player in at_table
+            if (table, player) not in listed
         ]
         for table, _position, player in sorted(lines):
             yield [
@@ -204,7 +212,7 @@ def _round_sheets(
                 names(player),
                 names.licence(player),
                 names.clubs.get(player, ""),
-                totals.get((number, table, player), 0),
+                totals.get((number, table), {}).get(player, 0),
                 player,
             ]
 
@@ -227,23 +235,18 @@ def _hand_columns(event: Event) -> list[Column]:
     ]
 
 
-def _hand_rows(
-    event: Event,
-    seats: list[Seat],
-    names: Names,
-    sums: dict[int, int],
-    totals: dict[tuple[int, int, int], int],
-) -> Iterator[Continued]:
-    """One row per (hand, player) in seat order, each hand's inputs shared by its
-    players' rows; adds each player's scores up on the way, into `sums` and, per round
-    and table, into `totals`."""
+def _hand_rows(event: Event, seats: list[Seat], names: Names, totals: Totals) -> Iterator[Rows]:
+    """One row per (hand, player) in seat order, the hand's inputs at the head of each of
+    its players' rows; adds each player's scores up per round and table into `totals`."""
     positions = {(s.table_id, s.player_id): s.position for s in seats}
     with_miseres = event.rules.allows_misere
     found = words()
+    name_of = names.names.get  # a dict lookup per row; names() for the unknown
     for hand, rows in hand_groups(event):
-        values = [
-            hand[ROUND],
-            hand[TABLE_NUMBER],
+        round_number, table = hand[ROUND], hand[TABLE_NUMBER]
+        head = [
+            round_number,
+            table,
             hand[HAND_NUMBER],
             *hand_inputs(hand, rows, names, found, with_miseres=with_miseres),
         ]
@@ -251,10 +254,12 @@ def _hand_rows(
             rows.sort(
                 key=lambda row: (positions.get((row[TABLE_ID], row[PLAYER]), 99), row[PLAYER])
             )
-        round_number, table = hand[ROUND], hand[TABLE_NUMBER]
+        at_table = totals.get((round_number, table))
+        if at_table is None:
+            at_table = totals[(round_number, table)] = {}
+        tails = []
         for row in rows:
             player, points = row[PLAYER], row[POINTS]
-            sums[player] = sums.get(player, 0) + points
-            key = (round_number, table, player)
-            totals[key] = totals.get(key, 0) + points
-            yield new_row(Continued, (values, (names(player), points, player)))
+            at_table[player] = at_table.get(player, 0) + points
+            tails.append((name_of(player) or names(player), points, player))
+        yield Rows(head, tails)

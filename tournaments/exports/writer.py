@@ -20,7 +20,7 @@ style, the file format's own apostrophe: Excel and LibreOffice keep it text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
@@ -75,13 +75,13 @@ class Styled:
     italic: bool = False
 
 
-class Continued(NamedTuple):
-    """A row given as the values it shares with the rows around it (`head`: the same list
-    object on each of them, such as a hand's inputs on each of its players' rows) and its
-    own values (`tail`); the writer converts a head once for all its rows."""
+class Rows(NamedTuple):
+    """Rows that begin with the same values (`head`: a hand's inputs, on each of its
+    players' rows), each followed by its own (`tails`): the writer converts the head once
+    for all of them."""
 
-    head: list[Any]
-    tail: Sequence[Any]
+    head: Sequence[Any]
+    tails: Sequence[Sequence[Any]]
 
 
 @dataclass
@@ -179,9 +179,7 @@ class _SheetWriter:
         # text -> the cleaned text, or None when it must be written protected
         self.cleaned: dict[str, str | None] = {}
         self.converters = [self._converter(fmt) for fmt in self.formats]
-        self.head: list[Any] | None = None  # the last head of a Continued row, converted
-        self.head_values: list[Any] = []
-        self.tails: dict[int, list[Callable[[Any], Any]]] = {}  # head length -> converters
+        self.tails: dict[int, Callable[[Sequence[Any]], list[Any]]] = {}  # by head length
 
     def _text(self, value: str) -> Any:
         try:
@@ -248,17 +246,31 @@ class _SheetWriter:
         cell.number_format = number_format
         return cell
 
+    def rows(self, values: Rows) -> Iterator[list[Any]]:
+        """Each row of `values`, its head converted once."""
+        head = self.row(values.head)
+        convert = self.tails.get(len(head))
+        if convert is None:
+            convert = self.tails[len(head)] = self._tail(self.converters[len(head) :])
+        for tail in values.tails:
+            yield head + convert(tail)
+
+    def _tail(self, converters: list[Callable[[Any], Any]]) -> Callable[[Sequence[Any]], list[Any]]:
+        """The conversion of a tail; of three values, without a loop (a hand's rows end
+        with the player, his score and his id)."""
+        if len(converters) == 3:
+            first, second, third = converters
+
+            def three(tail: Sequence[Any]) -> list[Any]:
+                if len(tail) == 3:
+                    return [first(tail[0]), second(tail[1]), third(tail[2])]
+                return [c(value) for c, value in zip(converters, tail, strict=False)]
+
+            return three
+        return lambda tail: [c(value) for c, value in zip(converters, tail, strict=False)]
+
     def row(self, values: Sequence[Any]) -> list[Any]:
         converters = self.converters
-        if type(values) is Continued:
-            head, tail = values
-            if head is not self.head:
-                self.head, self.head_values = head, self.row(head)
-                if len(head) not in self.tails:
-                    self.tails[len(head)] = converters[len(head) :]
-            return self.head_values + [
-                convert(value) for convert, value in zip(self.tails[len(head)], tail, strict=False)
-            ]
         if len(values) <= len(converters):
             return [convert(value) for convert, value in zip(converters, values, strict=False)]
         return [
@@ -324,8 +336,13 @@ def write_workbook(sheets: Iterable[Sheet], fp: IO[bytes], *, title: str = "") -
         writer = _SheetWriter(ws, sheet.columns)
         count = 0
         for values in sheet.rows:
-            ws.append(writer.row(values))
-            count += 1
+            if type(values) is Rows:
+                for row in writer.rows(values):
+                    ws.append(row)
+                    count += 1
+            else:
+                ws.append(writer.row(values))
+                count += 1
         if sheet.autofilter and sheet.columns:
             # The filter is written after the rows, so the range can be known only now.
             ws.auto_filter.ref = f"A1:{get_column_letter(len(sheet.columns))}{count + 1}"
