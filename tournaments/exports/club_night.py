@@ -8,7 +8,7 @@ was entered (contract, taker, oudlers, points, bonuses) and each player's score
 and running total, and the hand's sum (0 on a sound sheet).
 
 Queries: a fixed number whatever the number of tables and hands (tables, seats,
-standings, licences of players never seated, and one query over the ledger). A club
+standings, licences of players never seated, and the hands with their ledger rows). A club
 night is small: its hands are held in memory while the sheets are built.
 """
 

@@ -2,7 +2,8 @@
 players' licence numbers; the rule set.
 
 Every number comes from the HandScore ledger; nothing here scores a hand. The hands
-are read in one streamed query (2,000 rows at a time) whatever their number.
+are read in two streamed queries (the hands and their ledger rows, 2,000 rows at a
+time) whatever their number.
 """
 
 from __future__ import annotations
