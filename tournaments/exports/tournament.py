@@ -238,7 +238,12 @@ def _hand_columns(event: Event) -> list[Column]:
 def _hand_rows(event: Event, seats: list[Seat], names: Names, totals: Totals) -> Iterator[Rows]:
     """One row per (hand, player) in seat order, the hand's inputs at the head of each of
     its players' rows; adds each player's scores up per round and table into `totals`."""
-    positions = {(s.table_id, s.player_id): s.position for s in seats}
+    # table id -> player id -> seat position; a player not seated there (moved after
+    # scoring) sorts after the seated, by id: an int key, no tuple made per row.
+    seat_of: dict[int, dict[int, int]] = defaultdict(dict)
+    for seat in seats:
+        seat_of[seat.table_id][seat.player_id] = seat.position
+    unseated = 1 + max((seat.position for seat in seats), default=0)
     with_miseres = event.rules.allows_misere
     found = words()
     name_of = names.names.get  # a dict lookup per row; names() for the unknown
@@ -251,9 +256,8 @@ def _hand_rows(event: Event, seats: list[Seat], names: Names, totals: Totals) ->
             *hand_inputs(hand, rows, names, found, with_miseres=with_miseres),
         ]
         if len(rows) > 1:
-            rows.sort(
-                key=lambda row: (positions.get((row[TABLE_ID], row[PLAYER]), 99), row[PLAYER])
-            )
+            at = seat_of[rows[0][TABLE_ID]]
+            rows.sort(key=lambda row: at.get(row[PLAYER], unseated + row[PLAYER]))
         at_table = totals.get((round_number, table))
         if at_table is None:
             at_table = totals[(round_number, table)] = {}
