@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import IO, Any, NamedTuple
 
 from django.utils.functional import Promise
@@ -139,6 +140,9 @@ def wrapped_lines(text: str, width: float) -> int:
             used = used + 1 + size if used else size
     return lines
 
+
+# Rows (or hands, `Rows`) read from an exporter before they are written.
+BATCH_ROWS = 256
 
 # Distinct strings kept cleaned per sheet: names and words repeat on every row.
 _CLEANED_MAX = 50_000
@@ -335,14 +339,20 @@ def write_workbook(sheets: Iterable[Sheet], fp: IO[bytes], *, title: str = "") -
     for sheet, ws in sorted(started, key=lambda item: item[0].later):
         writer = _SheetWriter(ws, sheet.columns)
         count = 0
-        for values in sheet.rows:
-            if type(values) is Rows:
-                for row in writer.rows(values):
-                    ws.append(row)
+        given = iter(sheet.rows)
+        # The exporter's rows are read a batch at a time, then converted and handed to the
+        # library one by one (a formatted column's cell is shared from row to row): its
+        # database reads and the library's writing, interleaved row by row, each ran
+        # slower (0.25 s of the library's time at 100,000 rows).
+        while batch := list(islice(given, BATCH_ROWS)):
+            for values in batch:
+                if type(values) is Rows:
+                    for row in writer.rows(values):
+                        ws.append(row)
+                        count += 1
+                else:
+                    ws.append(writer.row(values))
                     count += 1
-            else:
-                ws.append(writer.row(values))
-                count += 1
         if sheet.autofilter and sheet.columns:
             # The filter is written after the rows, so the range can be known only now.
             ws.auto_filter.ref = f"A1:{get_column_letter(len(sheet.columns))}{count + 1}"
