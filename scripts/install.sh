@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs into ./.venv (and, as root on Debian, the system
-# packages the tests use: Chromium for the browser tests, gettext for catalogues).
+# packages the tests use: Chromium for the browser tests, gettext for catalogues,
+# LibreOffice Calc without its GUI to print a workbook to PDF in tests/exports).
 # Safe to run again: it only adds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,7 @@ if [ "$want_system" = "--system" ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
+  command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
       echo "Installing system packages: ${missing[*]}"

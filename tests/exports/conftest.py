@@ -6,12 +6,14 @@ import io
 import random
 import re
 
+import pandas as pd
 import pytest
+from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 from openpyxl.utils import column_index_from_string
 
 from tournaments.demo import random_hand
-from tournaments.models import Event, Round, Table
+from tournaments.models import Event, Player, Round, Table
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, seat_table, table_seats
 
@@ -55,6 +57,33 @@ def read_back(export) -> object:
     export.write(buffer)
     buffer.seek(0)
     return load_workbook(buffer)
+
+
+def read_frames(export) -> dict[str, pd.DataFrame]:
+    """Every sheet as pandas reads it: stored values only (a formula reads as nothing).
+    Licence numbers are read as the text they are (pandas would make "0141" 141)."""
+    buffer = io.BytesIO()
+    export.write(buffer)
+    buffer.seek(0)
+    return pd.read_excel(buffer, sheet_name=None, engine="openpyxl", dtype={_("Licence"): str})
+
+
+def records(frame: pd.DataFrame) -> list[dict[str, object]]:
+    """The frame's rows with None for empty cells and Python ints for whole numbers."""
+    rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
+    return [
+        {k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in row.items()}
+        for row in rows
+    ]
+
+
+def give_licences(players) -> dict[int, str]:
+    """A licence number for each player, some with a leading zero (text, not numbers)."""
+    licences = {}
+    for i, player in enumerate(players):
+        licences[player.pk] = f"0{i}4{i}" if i % 2 else f"7{i:03d}12"
+        Player.objects.filter(pk=player.pk).update(licence=licences[player.pk])
+    return licences
 
 
 def sheet_dicts(ws) -> list[dict[str, object]]:

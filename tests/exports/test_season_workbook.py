@@ -9,15 +9,16 @@ import pytest
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
-from tests.exports.conftest import play, read_back, sheet_dicts
+from tests.exports.conftest import give_licences, play, read_back, read_frames, records, sheet_dicts
 from tournaments.demo import random_hand
 from tournaments.exports.season import NOT_COUNTED, season_workbook
-from tournaments.exports.writer import DATE
-from tournaments.models import Event, HandScore, Registration, Round
+from tournaments.exports.writer import DATE, wrapped_lines
+from tournaments.models import Event, HandScore, Registration, Round, Season
 from tournaments.rules.season import DEFAULT_SCALE, Placing, parse_scale, season_standings
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.selectors.season import season_placings
+from tournaments.selectors.tournament import season_table
 from tournaments.services.hands import save_hand, seat_table, table_seats
 
 # --- the pure computation ------------------------------------------------------------
@@ -108,7 +109,9 @@ def test_parse_scale_refuses_bad_scales(text):
 
 
 def club_night(club, players, organiser, *, day: int, hands: int, seed: int) -> Event:
-    event = Event.objects.create(club=club, name=f"Soirée {day}", date=datetime.date(2026, 10, day))
+    event = Event.objects.create(
+        club=club, name=f"Soirée {day}", date=datetime.date(2026, 10, day), published=True
+    )
     round_ = Round.objects.create(event=event, number=1)
     table = seat_table(by=SYSTEM, round=round_, number=1, players=players)
     seats = table_seats(table)
@@ -118,8 +121,31 @@ def club_night(club, players, organiser, *, day: int, hands: int, seed: int) -> 
     return event
 
 
+def make_season(club, *, best_n: int = 0, scale: str | None = None, **fields) -> Season:
+    """A season of October 2026 (unsaved unless `save`); scale None adds up the totals."""
+    save = fields.pop("save", False)
+    season = Season(
+        club=club,
+        name=fields.pop("name", "Saison d'automne"),
+        start=fields.pop("start", datetime.date(2026, 10, 1)),
+        end=fields.pop("end", datetime.date(2026, 11, 30)),
+        mode=Season.Mode.TOTALS if scale is None else Season.Mode.PLACES,
+        scale=scale or "25,20,16",
+        best_n=best_n,
+        **fields,
+    )
+    if save:
+        season.save()
+    return season
+
+
+SCALE_TEXT = ",".join(map(str, DEFAULT_SCALE))
+
+
 def build_season(club, players, organiser, tournament, hands: int) -> list[Event]:
     play(tournament, players, organiser, hands_per_table=hands)
+    tournament.published = True
+    tournament.save()
     return [
         club_night(club, players[:4], organiser, day=1, hands=hands, seed=1),
         club_night(club, players[3:8], organiser, day=8, hands=hands, seed=2),
@@ -148,7 +174,8 @@ def test_season_workbook_points_and_counted_totals_match_the_events(
     club, players, organiser, tournament
 ):
     events = build_season(club, players, organiser, tournament, hands=4)
-    workbook = read_back(season_workbook(club, events, best_n=2, scale=DEFAULT_SCALE))
+    season = make_season(club, best_n=2, scale=SCALE_TEXT)
+    workbook = read_back(season_workbook(season, events))
     ws = workbook[_("Season")]
     header = [c.value for c in ws[1]]
     rows = sheet_dicts(ws)
@@ -169,9 +196,9 @@ def test_season_workbook_points_and_counted_totals_match_the_events(
             cell = ws.cell(line, column)
             assert cell.value == points.get(event.pk)
         dropped = [
-            ws.cell(line, 4 + i)
+            ws.cell(line, 5 + i)
             for i in range(len(events))
-            if ws.cell(line, 4 + i).number_format == NOT_COUNTED
+            if ws.cell(line, 5 + i).number_format == NOT_COUNTED
         ]
         assert len(dropped) == max(0, len(points) - 2)
         assert all(c.font.i for c in dropped)
@@ -183,7 +210,7 @@ def test_season_workbook_points_and_counted_totals_match_the_events(
 
 def test_season_of_raw_totals_adds_the_ledger_totals(club, players, organiser, tournament):
     events = build_season(club, players, organiser, tournament, hands=3)
-    workbook = read_back(season_workbook(club, events, best_n=None, scale=None))
+    workbook = read_back(season_workbook(make_season(club), events))
     expected = dict(
         HandScore.objects.filter(event__in=events)
         .values_list("player__name")
@@ -206,7 +233,8 @@ def test_registered_players_who_never_played_are_not_in_the_season(
 
 def test_events_and_settings_sheets(club, players, organiser, tournament):
     events = build_season(club, players, organiser, tournament, hands=2)
-    workbook = read_back(season_workbook(club, events, best_n=5, scale="10,5,1"))
+    season = make_season(club, best_n=5, scale="10,5,1")
+    workbook = read_back(season_workbook(season, events))
     assert workbook.sheetnames == [_("Season"), _("Events"), _("Settings")]
     listed = sheet_dicts(workbook[_("Events")])
     assert [r[_("Event")] for r in listed] == ["Soirée 1", "Soirée 8", tournament.name]
@@ -214,8 +242,24 @@ def test_events_and_settings_sheets(club, players, organiser, tournament):
     assert workbook[_("Events")].cell(2, 2).number_format == DATE
     assert workbook[_("Events")].cell(2, 2).value.date() == datetime.date(2026, 10, 1)
     settings = {row[0]: row[1] for row in workbook[_("Settings")].iter_rows(values_only=True)}
+    assert settings[_("Season")] == "Saison d'automne"
+    assert settings[_("Club")] == club.name
+    assert settings[_("First day")].date() == datetime.date(2026, 10, 1)
+    assert settings[_("Last day")].date() == datetime.date(2026, 11, 30)
+    assert workbook[_("Settings")]["B4"].number_format == DATE
+    assert settings[_("Counting")] == Season.Mode.PLACES.label
     assert settings[_("Results counted")] == 5
-    assert settings[_("Points per event")] == "10, 5, 1"
+    assert settings[_("Points per place")] == "10, 5, 1"
+    assert settings[_("Events")] == 3
+    totals = workbook_settings(make_season(club), events)
+    assert totals[_("Counting")] == Season.Mode.TOTALS.label
+    assert totals[_("Points per place")] == _("the event total")
+    assert totals[_("Results counted")] == _("all")
+
+
+def workbook_settings(season, events) -> dict:
+    workbook = read_back(season_workbook(season, events))
+    return {row[0]: row[1] for row in workbook[_("Settings")].iter_rows(values_only=True)}
 
 
 @pytest.mark.parametrize("hands", [2, 10])
@@ -223,12 +267,69 @@ def test_season_query_count_does_not_grow_with_the_hands(
     club, players, organiser, tournament, hands, django_assert_max_num_queries
 ):
     events = build_season(club, players, organiser, tournament, hands=hands)
-    with django_assert_max_num_queries(2):
-        read_back(season_workbook(club, events, best_n=3, scale=DEFAULT_SCALE))
+    season = make_season(club, best_n=3, scale=SCALE_TEXT)
+    with django_assert_max_num_queries(3):  # placings, licences (the club is loaded)
+        read_back(season_workbook(season, events))
 
 
 def test_a_season_without_events_is_an_empty_table(club):
-    export = season_workbook(club, [], best_n=3, scale=None)
+    export = season_workbook(make_season(club, save=True), [])
     workbook = read_back(export)
     assert workbook[_("Season")].max_row == 1
     assert export.filename.endswith(".xlsx")
+
+
+def test_two_seasons_never_download_under_one_name(club):
+    autumn = make_season(club, save=True)
+    again = make_season(club, save=True)  # same name, same days
+    spring = make_season(
+        club, name="Saison d'été", start=datetime.date(2027, 3, 1), end=datetime.date(2027, 6, 30)
+    )
+    spring.save()
+    names = [season_workbook(s, []).name for s in (autumn, again, spring)]
+    assert names[0].ascii == f"saison-dautomne_2026-10-01_2026-11-30_s{autumn.pk}.xlsx"
+    assert names[0].display == f"Saison d'automne_2026-10-01_2026-11-30_s{autumn.pk}.xlsx"
+    assert names[2].ascii == f"saison-dete_2027-03-01_2027-06-30_s{spring.pk}.xlsx"
+    assert len({n.ascii for n in names}) == 3
+
+
+def test_long_event_headings_wrap_in_a_header_tall_enough(club, players, organiser, tournament):
+    events = build_season(club, players, organiser, tournament, hands=1)
+    workbook = read_back(season_workbook(make_season(club, scale=SCALE_TEXT), events))
+    ws = workbook[_("Season")]
+    assert all(c.alignment.wrap_text for c in ws[1])
+    heading = next(c for c in ws[1] if str(c.value).startswith(tournament.name))
+    width = ws.column_dimensions[heading.column_letter].width
+    assert ws.row_dimensions[1].height >= 15 * wrapped_lines(heading.value, width) > 15
+
+
+def test_the_workbook_counts_as_the_season_page_and_pandas_reads_it(
+    club, players, organiser, tournament
+):
+    """Stored values (pandas) equal the page's ranking; an unpublished event shows in
+    brackets, uncounted, as the page shows it to organisers."""
+    licences = give_licences(players)
+    events = build_season(club, players, organiser, tournament, hands=3)
+    draft = club_night(club, players[:4], organiser, day=15, hands=3, seed=3)
+    draft.published = False
+    draft.save()
+    events.append(draft)
+    season = make_season(club, best_n=2, scale=SCALE_TEXT, save=True)
+    page = season_table(season, viewer_is_organiser=True, per_page=100)
+    workbook = read_back(season_workbook(season, events))
+    rows = records(read_frames(season_workbook(season, events))[_("Season")])
+    assert len(rows) == len(page.lines)
+    header = [c.value for c in workbook[_("Season")][1]]
+    draft_column = next(i for i, h in enumerate(header) if h.startswith(draft.name)) + 1
+    assert _("unpublished") in header[draft_column - 1]
+    for line, (row, shown) in enumerate(zip(rows, page.lines, strict=True), 2):
+        assert row[_("Player")] == shown.row.name
+        assert row[_("Licence")] == licences[shown.row.player_id]
+        assert row[_("Rank")] == (shown.row.rank or None)
+        assert row[_("Season total")] == shown.row.total
+        for event, cell in zip(page.events, shown.cells, strict=True):
+            title = next(h for h in header if h.startswith(event.name))
+            assert row[title] == cell.points
+        draft_cell = workbook[_("Season")].cell(line, draft_column)
+        if draft_cell.value is not None:
+            assert draft_cell.number_format == NOT_COUNTED

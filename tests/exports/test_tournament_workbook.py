@@ -10,10 +10,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from openpyxl.utils import get_column_letter
 
-from tests.exports.conftest import evaluate_sumifs, play, read_back, sheet_dicts
+from tests.exports.conftest import (
+    evaluate_sumifs,
+    give_licences,
+    play,
+    read_back,
+    read_frames,
+    records,
+    sheet_dicts,
+)
 from tournaments.exports import XLSX_CONTENT_TYPE, tournament_workbook
 from tournaments.exports.writer import INTEGER, SCORE
-from tournaments.models import Hand, HandScore, Player, Registration, Round, Team
+from tournaments.models import Club, Hand, HandScore, Player, Registration, Round, Team
+from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.hands import save_hand
 
 
@@ -45,7 +54,8 @@ def test_every_sheet_has_a_bold_frozen_filtered_header(played):
         assert all(cell.font.b for cell in ws[1]), ws.title
         assert not any(cell.font.b for cell in ws[2]), ws.title
         last = get_column_letter(ws.max_column)
-        assert ws.auto_filter.ref == f"A1:{last}{ws.max_row}", ws.title
+        if ws.title != _("Rules"):  # a list of settings, nothing to filter
+            assert ws.auto_filter.ref == f"A1:{last}{ws.max_row}", ws.title
         for index in range(1, ws.max_column + 1):
             assert ws.column_dimensions[get_column_letter(index)].customWidth, ws.title
 
@@ -54,7 +64,7 @@ def test_ranking_totals_are_the_ledger_totals_in_decreasing_order(played):
     workbook = read_back(tournament_workbook(played))
     rows = sheet_dicts(workbook[_("Ranking")])
     totals = ledger_totals(played)
-    assert workbook[_("Ranking")].column_dimensions["B"].width == 28
+    assert workbook[_("Ranking")].column_dimensions["B"].width == 26
     assert {r[_("Player ID")]: r[_("Total")] for r in rows} == totals
     assert [r[_("Total")] for r in rows] == sorted(totals.values(), reverse=True)
     assert rows[0][_("Rank")] == 1
@@ -78,17 +88,68 @@ def test_ranking_has_the_ledger_total_of_each_round(played):
             assert row[str(Round(number=number))] == per_round[player_id].get(number)
 
 
-def test_ranking_check_formula_gives_the_app_total(played):
+def test_ranking_check_is_stored_and_its_formula_gives_the_app_total(played):
     workbook = read_back(tournament_workbook(played))
     ws = workbook[_("Ranking")]
     header = [c.value for c in ws[1]]
-    check = header.index(_("Check (sum of the hands)")) + 1
+    stored = header.index(_("Sum of the hands (check)")) + 1
+    check = header.index(_("Sum of the hands (formula)")) + 1
+    assert check == stored + 1  # the formula beside the value it re-computes
     total = header.index(_("Total")) + 1
     assert ws.max_row == 10  # nine players
     for line in range(2, ws.max_row + 1):
+        assert ws.cell(line, stored).data_type == "n"
+        assert ws.cell(line, stored).value == ws.cell(line, total).value
         formula = ws.cell(line, check).value
         assert formula.startswith("=SUMIFS(")
         assert evaluate_sumifs(workbook, ws, formula) == ws.cell(line, total).value
+
+
+def test_ranking_has_licences_clubs_and_the_tie_break_figures(played, players):
+    licences = give_licences(players)
+    visitor = Club.objects.create(name="Tarot Club de Grenoble", slug="grenoble")
+    Player.objects.filter(pk=players[8].pk).update(club=visitor)
+    rows = sheet_dicts(read_back(tournament_workbook(played))[_("Ranking")])
+    app = {r.player_id: r for r in tournament_ranking(played)}
+    assert [r[_("Player ID")] for r in rows] == [r.player_id for r in tournament_ranking(played)]
+    for row in rows:
+        ranked = app[row[_("Player ID")]]
+        assert row[_("Licence")] == licences[ranked.player_id]
+        assert row[_("Club")] == ranked.club
+        assert row[_("Rank")] == ranked.rank
+        assert row[_("Tie-break 1: best round")] == ranked.best_round
+        assert row[_("Tie-break 2: contracts won as taker")] == ranked.contracts_won
+    assert {r[_("Club")] for r in rows} == {"Tarot Club de Lyon", "Tarot Club de Grenoble"}
+
+
+def test_pandas_reads_every_figure_of_the_ranking_as_the_app_computes_it(played, players):
+    """Readers of stored values (pandas here) see every figure, the check included;
+    only the formula column beside it reads empty."""
+    licences = give_licences(players)
+    frames = read_frames(tournament_workbook(played))
+    rows = records(frames[_("Ranking")])
+    app = tournament_ranking(played)
+    rounds = [str(r) for r in Round.objects.filter(event=played).order_by("number")]
+    assert len(rows) == len(app) == 9
+    for row, ranked in zip(rows, app, strict=True):
+        assert row[_("Player ID")] == ranked.player_id
+        assert row[_("Player")] == ranked.name
+        assert row[_("Licence")] == licences[ranked.player_id]  # text, its zero kept
+        assert row[_("Rank")] == ranked.rank
+        assert row[_("Total")] == ranked.total
+        assert row[_("Sum of the hands (check)")] == ranked.total
+        assert row[_("Tie-break 1: best round")] == ranked.best_round
+        assert row[_("Tie-break 2: contracts won as taker")] == ranked.contracts_won
+        for number, title in enumerate(rounds, 1):
+            assert row[title] == ranked.round_totals.get(number)
+        assert row[_("Sum of the hands (formula)")] is None
+    hands = records(frames[_("Hands")])
+    assert len(hands) == HandScore.objects.filter(event=played).count()
+    assert sum(r[_("Score")] for r in hands) == 0
+    by_round = records(frames[rounds[0]])
+    assert {r[_("Player ID")]: r[_("Round total")] for r in by_round} == {
+        r.player_id: r.round_totals.get(1, 0) for r in app
+    }
 
 
 def test_round_sheets_have_each_players_table_total(played):
@@ -174,6 +235,10 @@ def test_rules_sheet_lists_the_stored_rule_set(played):
     played.rules_json = {**played.rules_json, "rounding": 5}  # what the hands were scored with
     workbook = read_back(tournament_workbook(played))
     rules = {row[0]: row[1] for row in workbook[_("Rules")].iter_rows(min_row=2, values_only=True)}
+    assert rules[_("Event")] == "Open de Lyon"
+    assert rules[_("Date")].date() == played.date
+    assert rules[_("Club")] == played.club.name
+    assert _("best round") in rules[_("Ranking")]
     assert rules["name"] == "fft"
     assert rules["rounding"] == 5
     assert rules["base"] == 25
@@ -181,7 +246,7 @@ def test_rules_sheet_lists_the_stored_rule_set(played):
     assert rules["poignee_values"] == "20, 30, 40"
     assert rules["poignee_trumps.4"] == "10, 13, 15"
     flat_keys = sum(len(v) if isinstance(v, dict) else 1 for v in played.rules_json.values())
-    assert len(rules) == flat_keys
+    assert len(rules) == 5 + flat_keys
 
 
 def test_team_event_has_a_team_column_and_a_team_sheet(played, players):
@@ -199,13 +264,18 @@ def test_team_event_has_a_team_column_and_a_team_sheet(played, players):
     assert teams[0][_("Total")] == totals[players[0].pk] + totals[players[1].pk]
 
 
-def test_a_name_that_looks_like_a_formula_stays_text(played, players):
+def test_a_name_that_looks_like_a_formula_stays_text_even_once_edited(played, players):
     Player.objects.filter(pk=players[0].pk).update(name='=HYPERLINK("http://x","y")')
+    Player.objects.filter(pk=players[1].pk).update(name="-1+2")
     workbook = read_back(tournament_workbook(played))
-    cell = next(
-        c for c in workbook[_("Ranking")]["B"] if c.value and str(c.value).startswith("=HYP")
-    )
-    assert cell.data_type == "s"
+    for ws in workbook.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value in ('=HYPERLINK("http://x","y")', "-1+2"):
+                    assert cell.data_type == "s", ws.title
+                    assert cell.quotePrefix, ws.title  # Excel keeps it text on an edit
+    frames = read_frames(tournament_workbook(played))
+    assert '=HYPERLINK("http://x","y")' in set(frames[_("Ranking")][_("Player")])
 
 
 @pytest.mark.parametrize("hands_per_table", [2, 12])
@@ -222,7 +292,10 @@ def test_response_is_an_xlsx_download(played):
     response = tournament_workbook(played).response()
     assert response["Content-Type"] == XLSX_CONTENT_TYPE
     assert response["Content-Disposition"].startswith("attachment;")
-    assert "open-de-lyon-2026-11-19.xlsx" in response["Content-Disposition"]
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="open-de-lyon_2026-11-19_e{played.pk}.xlsx"; '
+        f"filename*=utf-8''Open%20de%20Lyon_2026-11-19_e{played.pk}.xlsx"
+    )
     body = b"".join(response.streaming_content)
     assert body[:2] == b"PK"
     assert int(response["Content-Length"]) == len(body)

@@ -98,6 +98,7 @@ TARGETS: dict[str, Target] = {
     "event_create": of_club_a,
     "event_create (post)": of_club_a,
     "event_manage": pk(lambda w: w.draft_night),
+    "club_night_export": pk(lambda w: w.draft_night),
     "event_edit": pk(lambda w: w.draft_night),
     "event_edit (post)": pk(lambda w: w.draft_night),
     "event_publish": pk(lambda w: w.draft_night),

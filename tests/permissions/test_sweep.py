@@ -130,6 +130,7 @@ event_create (post)                  POST   302  403     403      403     403   
 event_manage                         GET    302  403     403      403     403   403    200    200
 event_edit                           GET    302  403     403      403     403   403    200    200
 event_edit (post)                    POST   302  403     403      403     403   403    ok     ok
+club_night_export                    GET    302  403     403      403     403   403    200    200
 event_publish                        POST   302  403     403      403     403   403    ok     ok
 event_unpublish                      POST   302  403     403      403     403   403    ok     ok
 table_create                         GET    302  403     403      403     403   403    200    200

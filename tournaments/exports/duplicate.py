@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..models import ORIENTATIONS, Event, Hand, SpecialResult
@@ -21,7 +20,9 @@ from ..selectors.access import full_names
 from ..selectors.duplicate import DuplicateData, Line, duplicate_data
 from ..selectors.duplicate_cards import movement_cards
 from ..selectors.duplicate_ranking import DuplicateRow, compare, ranking_rows, team_rows
-from .writer import INTEGER, SCORE, Column, Export, Sheet, export_filename
+from .files import Export, file_name
+from .hands import event_title
+from .writer import INTEGER, SCORE, Column, Sheet
 
 PERCENT = "0.00"
 DIFFERENCE = "+0.00;-0.00;0.00"
@@ -42,8 +43,9 @@ def duplicate_workbook(event: Event) -> Export:
     sheets.append(_travellers_sheet(data, average))
     sheets.append(_movement_sheet(data))
     return Export(
-        filename=export_filename(slugify(event.name) or "duplicate", f"{event.date:%Y-%m-%d}"),
+        name=file_name(event.name, [event.date], f"e{event.pk}"),
         sheets=sheets,
+        title=event_title(event),
     )
 
 

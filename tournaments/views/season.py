@@ -96,8 +96,5 @@ def season_export(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
     access.require_club(request.user, season.club_id)
     return season_workbook(
-        season.club,
-        selectors.season_events(season, viewer_is_organiser=True),
-        best_n=season.best_n or None,
-        scale=selectors.season_scale(season),
+        season, selectors.season_events(season, viewer_is_organiser=True)
     ).response()
