@@ -17,7 +17,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Club, Event, Player, Registration, Season, Table, Team
-from tournaments.selectors.access import namer
+from tournaments.selectors.access import SYSTEM, namer
+from tournaments.services.seasons import save_season
 
 from ..factories import make_club, make_member, make_round, make_table, store_hand
 
@@ -58,11 +59,16 @@ def event(club, players, arthur, scorekeeper, organiser) -> Event:
     store_hand(table, organiser, dealer=bruno, taker=arthur)
     store_hand(table, organiser, dealer=chloe, taker=arthur, contract="prise", points=30)
     Event.objects.filter(pk=event.pk).update(published=True)
-    Season.objects.create(
+    save_season(  # through the service: its ranking is stored
+        by=SYSTEM,
+        season=None,
         club=club,
         name="Saison 2026-2027",
         start=datetime.date(2026, 9, 1),
         end=datetime.date(2027, 8, 31),
+        mode=Season.Mode.PLACES,
+        scale="25,20,16,13",
+        best_n=10,
         published=True,
     )
     event.refresh_from_db()

@@ -165,9 +165,9 @@ def test_a_full_file_at_the_limits_still_reads():
 
 
 def test_the_import_form_states_the_limits():
-    from tournaments.forms.tournament import IMPORT_MAX_BYTES
-
     from django.utils import translation
+
+    from tournaments.forms.tournament import IMPORT_MAX_BYTES
 
     with translation.override("en"):
         help_text = str(ImportForm().fields["file"].help_text)

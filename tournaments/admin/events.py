@@ -11,8 +11,10 @@ from django.http import HttpRequest
 from ..errors import EventError
 from ..models import Event, Round, Team
 from ..selectors import access
+from ..services import admin_writes
 from ..services import events as event_services
 from ..services.results import refresh_event_results
+from ..services.standings import refresh_seasons_of
 from .scope import ScopedAdmin, ScopedInline, club_filter
 from .seating import KeepScoredTablesFormSet
 
@@ -82,9 +84,9 @@ class EventAdmin(ScopedAdmin, admin.ModelAdmin):
             # The other fields first, under the old rules and publication; then the
             # services: the rule set (which rescores every hand) and the publication,
             # both checked and audited (the admin view is one transaction).
-            old = Event.objects.values("club_id", "rules_name", "rules_json", "published").get(
-                pk=obj.pk
-            )
+            old = Event.objects.values(
+                "club_id", "date", "rules_name", "rules_json", "published"
+            ).get(pk=obj.pk)
             access.require_club(request.user, old["club_id"])
             new_rules, published = obj.rules_name, obj.published
             obj.rules_name, obj.rules_json = old["rules_name"], old["rules_json"]
@@ -105,5 +107,11 @@ class EventAdmin(ScopedAdmin, admin.ModelAdmin):
                 publish(by=request.user, event=obj)
             obj.refresh_from_db()
         if change:
-            # The kind decides how places are broken: the stored places follow it.
+            # The kind decides how places are broken: the stored places follow it (and
+            # the seasons of its club and day now); the seasons it left count again.
             refresh_event_results(event_id=obj.pk)
+            if old["published"]:
+                refresh_seasons_of(old["club_id"], [old["date"]])
+
+    def delete_model(self, request: HttpRequest, obj: Event) -> None:
+        admin_writes.delete_event(by=request.user, event=obj)

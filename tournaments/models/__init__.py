@@ -12,6 +12,7 @@ from .clubs import Club, Player, Season
 from .events import Event, Registration, Round, Seat, Table, Team
 from .hands import PLAYED_HAND, EventResult, Hand, HandScore
 from .people import AuditEntry, EventGuest, Membership, Role
+from .standings import SeasonStanding
 from .submissions import Submission
 
 # simple_history attaches this model to tournaments.models.hands; named here too,
@@ -34,6 +35,7 @@ __all__ = [
     "Role",
     "Round",
     "Season",
+    "SeasonStanding",
     "Seat",
     "Submission",
     "Table",

@@ -25,6 +25,7 @@ from . import registrations as registration_services
 from . import tables as table_services
 from .cache import touch, touch_players
 from .hands import refresh_round_status
+from .standings import refresh_seasons_of
 
 
 def _require_event_id(by: Actor, event_id: int | None) -> None:
@@ -63,6 +64,20 @@ def delete_club(*, by: Actor, club: Club) -> None:
         raise PermissionDenied
     touch(everything=True)  # its events, seasons and players go with it
     club.delete()
+
+
+@transaction.atomic
+def delete_event(*, by: Actor, event: Event) -> None:
+    """An event with everything in it (rounds, tables, hands, results). Its pages are
+    renewed; the season and player pages that listed it key on their lists of events
+    (views.cached), which no longer hold it; the seasons that counted it are counted
+    again."""
+    access.require_club(by, event.club_id)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    touch(events=[event])
+    event.delete()
+    if event.published:
+        refresh_seasons_of(event.club_id, [event.date])
 
 
 @transaction.atomic

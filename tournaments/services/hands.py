@@ -209,7 +209,7 @@ def _save_hand(
     refresh_event_results(
         event_id=table.round.event_id,
         player_ids=[seat.player_id for seat in seats],
-        kind=table.round.event.kind,
+        event=table.round.event,
     )
     touch(events=[table.round.event])  # its public pages, on commit (services.cache)
     return SavedHand(hand=hand, result=result)

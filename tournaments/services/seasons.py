@@ -1,4 +1,5 @@
-"""Writes for seasons: a season is a plain settings object (club, dates, counting)."""
+"""Writes for seasons: a season is a settings object (club, dates, counting) whose
+ranking is stored (services.standings)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ..models import Club, Season
 from ..selectors import access
 from ..selectors.access import Actor
 from .cache import touch
+from .standings import refresh_season_standings
 
 
 @transaction.atomic
@@ -43,5 +45,6 @@ def save_season(
     season.best_n = best_n
     season.published = published
     season.save()
+    refresh_season_standings([season.pk])  # its dates, club or counting may have changed
     touch(seasons=[season])
     return season

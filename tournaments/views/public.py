@@ -10,18 +10,18 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django_tables2 import RequestConfig
 
 from ..models import Event, Table
 from ..rules import publication
 from ..selectors import public as public_selectors
 from ..selectors import sheet as sheet_selectors
 from ..selectors.access import namer, viewer
+from ..selectors.ranking import round_numbers
 from ..selectors.standings import (
     event_standings,
     event_tables,
 )
-from ..tables import StandingsTable
+from ..tables import StandingsTable, configure
 from . import cached
 from .cached import cached_page
 from .names import event_namer, rename, rename_seated
@@ -41,8 +41,9 @@ def visible_event(request: HttpRequest, pk: int, **filters: object) -> Event:
 
 
 def standings_table(request: HttpRequest, event: Event) -> StandingsTable:
+    """Sorted as ?sort= asks over every player, then shown 50 lines a page (?page=)."""
     table = StandingsTable(event_standings(event, namer=event_namer(request, event)))
-    RequestConfig(request, paginate=False).configure(table)
+    configure(table, request)
     return table
 
 
@@ -55,19 +56,37 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
-@cached_page(cached.event_page, query=("sort",))
+def round_shown(raw: str | None, numbers: list[int]) -> int | None:
+    """The round whose tables an event page lists: ?round=<number>, else the latest."""
+    if not numbers:
+        return None
+    if raw is not None and raw.isdigit() and int(raw) in numbers:
+        return int(raw)
+    return numbers[-1]
+
+
+@cached_page(cached.event_page, query=("sort", "page", "round"))
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's results and the tables of one round (a 200-player open seats 50
+    tables a round: listing all its 300 tables made a 250 kB page)."""
     event = visible_event(request, pk)
-    tables = event_tables(event)
+    numbers = round_numbers(event)
+    shown = round_shown(request.GET.get("round"), numbers)
+    tables = event_tables(event, round_number=shown) if shown is not None else []
     rename_seated(tables, event_namer(request, event))
     return render(
         request,
         "tournaments/public/event_detail.html",
-        {**_event_context(request, event), "tables": tables},
+        {
+            **_event_context(request, event),
+            "tables": tables,
+            "round_numbers": numbers,
+            "round_shown": shown,
+        },
     )
 
 
-@cached_page(cached.event_page, query=("sort",))
+@cached_page(cached.event_page, query=("sort", "page"))
 def event_results(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,

@@ -15,7 +15,7 @@ from ..models import Event, Round
 from ..selectors import public as public_selectors
 from ..selectors import tournament as selectors
 from ..selectors.ranking import round_numbers, team_ranking, tournament_ranking
-from ..tables import RankingTable, TeamRankingTable
+from ..tables import RankingTable, TeamRankingTable, configure
 from . import cached
 from .cached import cached_page
 from .names import event_namer, rename_seated
@@ -35,19 +35,21 @@ def _ranking_context(request: HttpRequest, event: Event, up_to_round: int | None
         numbers = [n for n in numbers if n <= up_to_round]
     lines = selectors.ranking_lines(rows, numbers)
     teams = team_ranking(rows) if event.team_size else []
-    # Not configured with the request: a ranking keeps the selector's order.
+    # The table is not orderable (it keeps the selector's order): the request gives
+    # its page only, 50 lines a page.
+    ranking = RankingTable(lines, numbers=numbers, teams=bool(event.team_size))
     return {
         "event": event,
         "provisional": public_selectors.is_provisional(event),
         "numbers": numbers,
         "lines": lines,
         "teams": teams,
-        "ranking": RankingTable(lines, numbers=numbers, teams=bool(event.team_size)),
+        "ranking": configure(ranking, request),
         "team_ranking": TeamRankingTable(teams) if teams else None,
     }
 
 
-@cached_page(cached.event_page)
+@cached_page(cached.event_page, query=("page",))
 def tournament_ranking_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = _visible_tournament(request, pk)
     context = _ranking_context(request, event, None)
@@ -55,7 +57,7 @@ def tournament_ranking_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, TEMPLATES + "ranking.html", context)
 
 
-@cached_page(cached.event_page)
+@cached_page(cached.event_page, query=("page",))
 def tournament_round_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = _visible_tournament(request, pk)
     round_ = get_object_or_404(Round, event=event, number=number)

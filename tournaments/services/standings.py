@@ -1,0 +1,93 @@
+"""SeasonStanding: each season's public ranking, stored and kept in step.
+
+The season page reads these rows (selectors.season.season_page) instead of counting
+every result of the season's events at each request. Every write that changes what a
+season counts refreshes the seasons it reaches, in its own transaction:
+
+- an event's results (services.results.refresh_event_results: a hand saved, deleted
+  or rescored), when the event is published;
+- an event's publication, date or club (services.events, admin);
+- a season's dates, club or counting (services.seasons);
+- everything at once after a bulk load or a repair (rebuild_all_season_standings).
+
+The counting is the season rules' own (rules.season.public_season_standings over
+selectors.season.season_placings): the stored ranking is the one the page used to
+work out, published events only. Organisers' previews of unpublished events are
+counted live (selectors.tournament.season_table).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Q
+
+from ..models import Season, SeasonStanding
+from ..rules.season import season_standings
+from ..selectors.season import public_season_results
+from ..selectors.tournament import season_scale
+
+
+def seasons_covering(club_id: int, dates: Iterable[datetime.date]) -> list[int]:
+    """The club's seasons whose days include one of `dates`; one query."""
+    days = sorted(set(dates))
+    if not days:
+        return []
+    reach = Q()
+    for day in days:
+        reach |= Q(start__lte=day, end__gte=day)
+    return list(Season.objects.filter(reach, club_id=club_id).values_list("pk", flat=True))
+
+
+def _standings(season: Season) -> list[SeasonStanding]:
+    placings, event_order = public_season_results(season)
+    rows = season_standings(
+        placings,
+        names={},  # the stored rank does not depend on names (equal totals share it)
+        best_n=season.best_n or None,
+        scale=season_scale(season),
+        event_order=event_order,
+    )
+    return [
+        SeasonStanding(
+            season=season,
+            player_id=row.player_id,
+            rank=row.rank,
+            total=row.total,
+            events=row.events_played,
+            counted=len(row.counted),
+            best=row.best,
+        )
+        for row in rows
+    ]
+
+
+@transaction.atomic(savepoint=False)
+def refresh_season_standings(season_ids: Iterable[int]) -> None:
+    """Count these seasons again and store their rankings: per season, its results read
+    in one query, then its old lines deleted and the new ones inserted."""
+    ids = sorted(set(season_ids))
+    if not ids:
+        return
+    for season in Season.objects.filter(pk__in=ids):
+        SeasonStanding.objects.filter(season=season).delete()
+        SeasonStanding.objects.bulk_create(_standings(season), batch_size=2000)
+
+
+def refresh_seasons_of(club_id: int, dates: Iterable[datetime.date]) -> None:
+    """The seasons of the club covering any of `dates` (an event's day, before and
+    after a change)."""
+    refresh_season_standings(seasons_covering(club_id, dates))
+
+
+@transaction.atomic
+def rebuild_all_season_standings() -> int:
+    """Every season's ranking from scratch (bulk loads, repairs); the number of lines."""
+    SeasonStanding.objects.all().delete()
+    lines: list[SeasonStanding] = []
+    for season in Season.objects.all():
+        lines += _standings(season)
+    SeasonStanding.objects.bulk_create(lines, batch_size=2000)
+    return len(lines)
