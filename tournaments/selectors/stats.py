@@ -291,18 +291,24 @@ def player_statistics(
         **counts,
     )
     shown_opponents = _top(opponents, opponents_shown)
+    # The partners most often called or calling him, as many as the opponents shown: a
+    # player of many seasons has called a hundred people.
+    shown_called = _top({pk: v[:1] for pk, v in called.items()}, opponents_shown)
+    shown_called_by = _top({pk: v[:1] for pk, v in called_by.items()}, opponents_shown)
+    wanted = {*shown_called, *shown_called_by, *shown_opponents}
     found = (
-        Player.objects.filter(pk__in={*called, *called_by, *shown_opponents}).values_list(
+        Player.objects.filter(pk__in=wanted).values_list(
             "pk", "name", "public_name_style", "club_id"
         )
-        if called or called_by or shown_opponents
+        if wanted
         else ()
     )
     names = {pk: namer(name, style, club_id) for pk, name, style, club_id in found}
 
-    def partner_rows(counts_: dict[int, list[int]]) -> list[PartnerRow]:
-        rows_ = [PartnerRow(pk, names.get(pk, ""), *counts_[pk]) for pk in counts_]
-        return sorted(rows_, key=lambda r: (-r.hands, sort_key(r.name), r.player_id))
+    def partner_rows(counts_: dict[int, list[int]], shown: list[int]) -> list[PartnerRow]:
+        rows_ = [PartnerRow(pk, names.get(pk, ""), *counts_[pk]) for pk in shown]
+        ordered = sorted(rows_, key=lambda r: (-r.hands, sort_key(r.name), r.player_id))
+        return ordered[:opponents_shown]
 
     opponent_rows = sorted(
         (
@@ -329,6 +335,9 @@ def player_statistics(
         contracts=contract_rows,
         best=records.get(best[3]) if best else None,
         worst=records.get(worst[3]) if worst else None,
-        partners=Partners(called=partner_rows(called), called_by=partner_rows(called_by)),
+        partners=Partners(
+            called=partner_rows(called, shown_called),
+            called_by=partner_rows(called_by, shown_called_by),
+        ),
         opponents=opponent_rows,
     )

@@ -20,6 +20,7 @@ from ..models.collation import by_name
 from ..planning import seating
 from ..rules.rounds import NextRound, next_round
 from ..rules.season import DEFAULT_SCALE, parse_scale
+from .access import Namer, full_names
 from .public import published
 from .ranking import RankingRow
 from .standings import seated_tables
@@ -109,6 +110,51 @@ def round_tables(round: Round, *, with_scorekeepers: bool = False) -> list[Table
     return seated_tables(
         Table.objects.filter(round=round).order_by("number"), with_scorekeepers=with_scorekeepers
     )
+
+
+def rounds_of(event: Event) -> list[Round]:
+    """The event's rounds in order, without counts (a public page's round links); one
+    query."""
+    return list(Round.objects.filter(event=event).order_by("number"))
+
+
+@dataclass
+class SeatedPlayer:
+    player_id: int
+    name: str
+
+
+@dataclass
+class RoundTable:
+    """A table of a round as its public page lists it: its players in seat order."""
+
+    table_id: int
+    number: int
+    players: list[SeatedPlayer]
+
+
+def round_seating(round: Round, *, namer: Namer = full_names) -> list[RoundTable]:
+    """The round's tables in order with their players in seat order, named as `namer`
+    shows them; one query of one row a seat."""
+    seats = (
+        Seat.objects.filter(table__round=round)
+        .order_by("table__number", "position")
+        .values_list(
+            "table_id",
+            "table__number",
+            "player_id",
+            "player__name",
+            "player__public_name_style",
+            "player__club_id",
+        )
+    )
+    tables: dict[int, RoundTable] = {}
+    for table_id, number, player_id, name, style, club_id in seats:
+        table = tables.get(table_id)
+        if table is None:
+            table = tables[table_id] = RoundTable(table_id, number, [])
+        table.players.append(SeatedPlayer(player_id, namer(name, style, club_id)))
+    return list(tables.values())
 
 
 def seating_of(tables: Sequence[Table]) -> list[list[int]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .common import NUMBER, PHONE_HIDDEN, WIDE_ONLY, PlayerTable, StandingsTable
 from .history import HistoryTable
-from .lean import configure
+from .lean import UrlPattern, configure
 from .people import AuditTable as AuditTable
 from .people import MemberTable as MemberTable
 from .ranking import RankingTable, SeasonRankingTable, TeamRankingTable
@@ -34,5 +34,6 @@ __all__ = [
     "StandingsTable",
     "TeamRankingTable",
     "TournamentTable",
+    "UrlPattern",
     "configure",
 ]

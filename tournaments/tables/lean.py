@@ -91,6 +91,19 @@ def _getter(accessor: A) -> Callable[[Any], Any]:
     return get
 
 
+class UrlPattern:
+    """The URL of view `viewname` for many integer ids on one page: reversed once (in
+    the current language) with a stand-in, each id put in its place. reverse() costs
+    20-40 µs a call: 250 links made a round's page 10 ms slower."""
+
+    def __init__(self, viewname: str) -> None:
+        self.stand_in = str(_PLACEHOLDER)
+        self.pattern = reverse(viewname, args=[_PLACEHOLDER])
+
+    def __call__(self, pk: int) -> str:
+        return self.pattern.replace(self.stand_in, str(int(pk)))
+
+
 def _url_maker(link: LinkTransform) -> Callable[[Any], str] | None:
     """A fast URL for `linkify=(viewname, {name: A(...)})` with integer arguments: the
     view reversed once with a stand-in number per argument, each row's numbers put in
@@ -164,6 +177,26 @@ class _CellPlan:
         )
         self.td = "" if self.dynamic_td else bound.attrs["td"].as_html()
         self.localize = self.column.localize
+        plain = (
+            self.identity
+            and self.link is None
+            and not self.dynamic_td
+            and not self.callable_cell
+            and self.localize is None
+        )
+        if plain:
+            self.cell = self._plain_cell  # type: ignore[method-assign]
+
+    def _plain_cell(self, row: Any) -> str:
+        """The common case, a value shown as it is: one lookup, one escape."""
+        record = row.record
+        if isinstance(record, models.Model):
+            content = row.get_cell(self.name)
+            return self._td(record, content, self._printed(content))
+        value = self.get(record)
+        if value in self.empty_values:
+            value = self.default
+        return f"<td {self.td}>{_shown(value)}</td>"
 
     def cell(self, row: Any) -> str:
         record = row.record

@@ -6,25 +6,26 @@ existence stays private); organisers see it, flagged as a preview.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 from ..models import Event, Table
 from ..rules import publication
 from ..selectors import public as public_selectors
 from ..selectors import sheet as sheet_selectors
+from ..selectors import tournament as tournament_selectors
 from ..selectors.access import namer, viewer
-from ..selectors.ranking import round_numbers
 from ..selectors.standings import (
     event_standings,
-    event_tables,
 )
-from ..tables import StandingsTable, configure
+from ..tables import StandingsTable, UrlPattern, configure
 from . import cached
 from .cached import cached_page
-from .names import event_namer, rename, rename_seated
+from .names import event_namer, rename
 from .stats import player_page_context
 
 
@@ -56,6 +57,27 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
+@dataclass
+class ShownTable:
+    """A table of the round as the page lists it, links made once (tables.UrlPattern)."""
+
+    label: str
+    url: str
+    players: list[tuple[str, str]]  # (name, url of his page), in seat order
+
+
+def shown_tables(tables: list[tournament_selectors.RoundTable]) -> list[ShownTable]:
+    table_url, player_url = UrlPattern("table_public"), UrlPattern("player_public")
+    return [
+        ShownTable(
+            label=_("Table %(number)s") % {"number": table.number},
+            url=table_url(table.table_id),
+            players=[(p.name, player_url(p.player_id)) for p in table.players],
+        )
+        for table in tables
+    ]
+
+
 def round_shown(raw: str | None, numbers: list[int]) -> int | None:
     """The round whose tables an event page lists: ?round=<number>, else the latest."""
     if not numbers:
@@ -70,16 +92,23 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's results and the tables of one round (a 200-player open seats 50
     tables a round: listing all its 300 tables made a 250 kB page)."""
     event = visible_event(request, pk)
-    numbers = round_numbers(event)
+    rounds = tournament_selectors.rounds_of(event)
+    numbers = [r.number for r in rounds]
     shown = round_shown(request.GET.get("round"), numbers)
-    tables = event_tables(event, round_number=shown) if shown is not None else []
-    rename_seated(tables, event_namer(request, event))
+    seating = next(
+        (
+            tournament_selectors.round_seating(r, namer=event_namer(request, event))
+            for r in rounds
+            if r.number == shown
+        ),
+        [],
+    )
     return render(
         request,
         "tournaments/public/event_detail.html",
         {
             **_event_context(request, event),
-            "tables": tables,
+            "tables": shown_tables(seating),
             "round_numbers": numbers,
             "round_shown": shown,
         },
