@@ -136,11 +136,16 @@ class _Writes:
     update: list[Any] = field(default_factory=list)
     delete: list[int] = field(default_factory=list)
     fields: tuple[str, ...] = ()  # the columns `update` rewrites
+    upsert: list[Any] = field(default_factory=list)  # whole rows, new or stored
 
 
 SCORE_FIELDS = ("total", "hands", "rank", "field_size")
 # A tournament's rows also keep each round's total (the ranking's tie-break).
 TOURNAMENT_FIELDS = (*SCORE_FIELDS, "rounds")
+
+
+# Every column a club night's refresh rewrites with one UPDATE (statistics included).
+WHOLE_ROW = (*SCORE_FIELDS, *PlayerEventStats().model_fields())
 
 
 def _score_fields(kind: str) -> tuple[str, ...]:
@@ -205,27 +210,28 @@ def _plan(
             values["rounds"] = line.stored_rounds()
         row = existing.pop(line.player_id, None)
         if line.player_id in need:
-            # Rewritten whole: a delete and an insert, not an UPDATE of JSON columns.
+            own = stats.get(line.player_id, PlayerEventStats()).model_fields()
+            if incremental:
+                # A club night's rows are read whole: the changed players' rows, new or
+                # not, and the moved places go in one INSERT ... ON CONFLICT DO UPDATE
+                # (issue 13: a hand in 12 queries).
+                if row is None:
+                    row = models.result(event_id=event_id, player_id=line.player_id)
+                for name, value in {**values, **own}.items():
+                    setattr(row, name, value)
+                writes.upsert.append(row)
+                continue
+            # Rewritten whole: a delete and an insert (a tournament reads its rows'
+            # places only, not their statistics).
             if row is not None:
                 writes.delete.append(row.pk)
-            own = stats.get(line.player_id, PlayerEventStats())
             writes.create.append(
-                models.result(
-                    event_id=event_id, player_id=line.player_id, **values, **own.model_fields()
-                )
+                models.result(event_id=event_id, player_id=line.player_id, **values, **own)
             )
         elif any(getattr(row, name) != value for name, value in values.items()):
             for name, value in values.items():
                 setattr(row, name, value)
-            if incremental:
-                # A club night's handful of rows, read whole: moved places go out with the
-                # changed players' rows and back in with them, no UPDATE of their own.
-                writes.delete.append(row.pk)
-                row.pk = None
-                row._state.adding = True
-                writes.create.append(row)
-            else:
-                writes.update.append(row)
+            (writes.upsert if incremental else writes.update).append(row)
     writes.delete += [row.pk for row in existing.values()]
     return writes
 
@@ -243,9 +249,13 @@ def _update_places(
     table = quote(model._meta.db_table)
     columns = ("id", *fields)
     json_columns = {c for c in fields if isinstance(model._meta.get_field(c), JSONField)}
-    # JSON goes as its text; PostgreSQL is told it is jsonb (SQLite stores the text).
-    cast = "::jsonb" if connection.vendor == "postgresql" else ""
-    placeholders = ", ".join(f"%s{cast}" if c in json_columns else "%s" for c in columns)
+    # JSON goes as its text. PostgreSQL is told each column's type (a VALUES list has
+    # none of its own: NULLs and JSON text would be read as text); SQLite needs none.
+    if connection.vendor == "postgresql":
+        types = [model._meta.get_field(c).cast_db_type(connection) for c in columns]
+        placeholders = ", ".join(f"%s::{kind}" for kind in types)
+    else:
+        placeholders = ", ".join(["%s"] * len(columns))
     assignments = ", ".join(f"{quote(name)} = v.{quote(name)}" for name in fields)
     for start in range(0, len(rows), batch):
         chunk = rows[start : start + batch]
@@ -272,6 +282,16 @@ def _write(models: ResultModels, writes: _Writes) -> None:
         _update_places(models.result, writes.update, writes.fields)
     if writes.create:
         models.result.objects.bulk_create(writes.create, batch_size=2000)
+    if writes.upsert:
+        for row in writes.upsert:
+            row.pk = None  # one statement for all: the (event, player) key finds stored rows
+        models.result.objects.bulk_create(
+            writes.upsert,
+            batch_size=2000,
+            update_conflicts=True,
+            unique_fields=["event", "player"],
+            update_fields=list(WHOLE_ROW),
+        )
 
 
 # No savepoint of its own: a failure here must undo the caller's whole write anyway

@@ -45,6 +45,6 @@ def save_season(
     season.best_n = best_n
     season.published = published
     season.save()
-    refresh_season_standings([season.pk])  # its dates, club or counting may have changed
+    refresh_season_standings([season])  # its dates, club or counting may have changed
     touch(seasons=[season])
     return season

@@ -30,7 +30,7 @@ from ..selectors.season import public_season_results
 from ..selectors.tournament import season_scale
 
 
-def seasons_covering(club_id: int, dates: Iterable[datetime.date]) -> list[int]:
+def seasons_covering(club_id: int, dates: Iterable[datetime.date]) -> list[Season]:
     """The club's seasons whose days include one of `dates`; one query."""
     days = sorted(set(dates))
     if not days:
@@ -38,7 +38,7 @@ def seasons_covering(club_id: int, dates: Iterable[datetime.date]) -> list[int]:
     reach = Q()
     for day in days:
         reach |= Q(start__lte=day, end__gte=day)
-    return list(Season.objects.filter(reach, club_id=club_id).values_list("pk", flat=True))
+    return list(Season.objects.filter(reach, club_id=club_id).order_by())
 
 
 def _standings(season: Season) -> list[SeasonStanding]:
@@ -65,20 +65,23 @@ def _standings(season: Season) -> list[SeasonStanding]:
 
 
 @transaction.atomic(savepoint=False)
-def refresh_season_standings(season_ids: Iterable[int]) -> None:
-    """Count these seasons again and store their rankings: per season, its results read
-    in one query, then its old lines deleted and the new ones inserted."""
-    ids = sorted(set(season_ids))
-    if not ids:
-        return
-    for season in Season.objects.filter(pk__in=ids):
+def refresh_season_standings(seasons: Iterable[Season | int]) -> None:
+    """Count these seasons (instances, or ids read here in one query) again and store
+    their rankings: per season, its results read in one query, then its old lines
+    deleted and the new ones inserted."""
+    given = list(seasons)
+    ids = sorted({s for s in given if isinstance(s, int)})
+    found = [s for s in given if isinstance(s, Season)]
+    if ids:
+        found += list(Season.objects.filter(pk__in=ids).order_by())
+    for season in found:
         SeasonStanding.objects.filter(season=season).delete()
         SeasonStanding.objects.bulk_create(_standings(season), batch_size=2000)
 
 
 def refresh_seasons_of(club_id: int, dates: Iterable[datetime.date]) -> None:
     """The seasons of the club covering any of `dates` (an event's day, before and
-    after a change)."""
+    after a change): one query to find them, three for each found."""
     refresh_season_standings(seasons_covering(club_id, dates))
 
 
