@@ -22,6 +22,7 @@ from django.db.models import Count, Exists, JSONField, OuterRef, Q, Sum
 
 from ..models import Event, EventResult, Hand, HandScore
 from ..rules.ranking import rank_rows, tie_break
+from .cache import touch
 from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
 from .standings import rebuild_all_season_standings, refresh_seasons_of
 
@@ -345,9 +346,11 @@ def rebuild_all_event_results(models: ResultModels = ResultModels()) -> int:
 
 @transaction.atomic
 def refresh_all_event_results() -> int:
-    """Every event's results, then every season's ranking, from the ledger."""
+    """Every event's results, then every season's ranking, from the ledger (bulk loads,
+    repairs); every cached page is renewed (services.cache)."""
     count = rebuild_all_event_results()
     rebuild_all_season_standings()
+    touch(everything=True)
     return count
 
 

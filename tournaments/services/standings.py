@@ -94,3 +94,28 @@ def rebuild_all_season_standings() -> int:
         lines += _standings(season)
     SeasonStanding.objects.bulk_create(lines, batch_size=2000)
     return len(lines)
+
+
+def _key(line: SeasonStanding) -> tuple[int, int, int, int, int, int, int]:
+    return (
+        line.season_id,
+        line.player_id,
+        line.rank,
+        line.total,
+        line.events,
+        line.counted,
+        line.best,
+    )
+
+
+def stale_season_standings() -> list[tuple[int, int]]:
+    """(season id, player id) of every stored line that differs from the ranking counted
+    afresh from the stored results (or is missing, or should not be there); changes
+    nothing."""
+    stored = {(k[0], k[1]): k for k in map(_key, SeasonStanding.objects.all())}
+    fresh = {}
+    for season in Season.objects.all():
+        for line in _standings(season):
+            line.season_id = season.pk
+            fresh[(season.pk, line.player_id)] = _key(line)
+    return sorted(key for key in stored.keys() | fresh.keys() if stored.get(key) != fresh.get(key))
