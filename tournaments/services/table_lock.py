@@ -31,6 +31,8 @@ def lock_table(*, table_id: int, user: User) -> LockedTable:
     save_hand then reads nothing of it again). Http404 for an unknown table.
 
     Every table has 3 to 5 seats (seat_table): the seats' rows carry the table."""
+    if not 0 < table_id <= 2**63 - 1:  # no such row; SQLite would overflow on the lookup
+        raise Http404
     keeps = Table.scorekeepers.through.objects.filter(
         table_id=OuterRef("table_id"), user_id=user.pk if user.is_authenticated else None
     )
