@@ -32,7 +32,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django_tables2 import RequestConfig
 from django_tables2.columns.base import BoundColumn, Column, LinkTransform
-from django_tables2.utils import A, AttributeDict, signature
+from django_tables2.utils import A, AttributeDict, computed_values, signature
 
 LEAN_TEMPLATE = "tables/lean.html"
 _CELL_ARGUMENTS = ("value", "record", "column", "bound_column", "bound_row", "table")
@@ -209,6 +209,10 @@ class _CellPlan:
             return self._td(record, self.default, self._printed(self.default))
         if self.identity:
             content = value
+        elif self.arguments == ("record",):
+            content = self.render(record=record)
+        elif self.arguments == ("value",):
+            content = self.render(value=value)
         else:
             given = {
                 "value": value,
@@ -248,14 +252,25 @@ class _CellPlan:
         return conditional_escape(str(content))
 
     def _td(self, record: Any, content: Any, html: str) -> str:
-        if self.dynamic_td:
-            # As tables2's BoundRow.items: the attributes may depend on the record.
-            self.bound.current_record, self.bound.current_value = record, content
-            attrs = self.bound.attrs["td"].as_html()
-            self.bound.current_record = self.bound.current_value = None
-        else:
-            attrs = self.td
+        attrs = self._dynamic_td(record, content) if self.dynamic_td else self.td
         return f"<td {attrs}>{html}</td>"
+
+    def _dynamic_td(self, record: Any, content: Any) -> str:
+        """The cell's attributes when they depend on the record: what tables2's
+        BoundColumn.attrs["td"] gives (BoundRow.items sets the record and value), its
+        th and tf left out."""
+        merged = {**self.table.attrs, **self.column.attrs}
+        kwargs = {
+            "table": self.table,
+            "bound_column": self.bound,
+            "record": record,
+            "value": content,
+        }
+        if content is None:  # as tables2: the record is only passed with a value
+            del kwargs["record"], kwargs["value"]
+        td = AttributeDict(computed_values(merged.get("td", merged.get("cell", {})), kwargs=kwargs))
+        td["class"] = self.bound.get_td_class(td)
+        return td.as_html()
 
 
 class LeanTable(tables.Table):
