@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..models import Event, EventResult, Registration, Round
+from ..models import Event, EventResult, Player, Registration, Round
 from ..rules.collation import sort_key
 from ..rules.ranking import rank_rows, tie_break
 from .access import Namer, full_names
@@ -49,8 +49,9 @@ def assign_ranks(rows: list[RankingRow]) -> list[RankingRow]:
 def tournament_ranking(
     event: Event, *, up_to_round: int | None = None, namer: Namer = full_names
 ) -> list[RankingRow]:
-    """Every registered or seated player, with a total per round; 2 queries, each one
-    row per player whatever the number of hands. Names are as `namer` shows them
+    """Every registered or seated player, with a total per round; 2 queries (3 when
+    someone scored without a registration), each one row per player whatever the
+    number of hands. Names are as `namer` shows them
     (access.namer on public pages), and ties are listed by that name.
 
     Read from EventResult.rounds (each round's total and contracts won, kept in step
@@ -68,28 +69,25 @@ def tournament_ranking(
     )
     for player_id, name, style, club_id, club, team in registrations:
         rows[player_id] = RankingRow(player_id, namer(name, style, club_id), club, team)
-    results = (
-        EventResult.objects.filter(event=event)
-        .order_by()
-        .values_list(
-            "player_id",
-            "rounds",
-            "player__name",
-            "player__public_name_style",
-            "player__club_id",
-            "player__club__name",
-        )
-    )
-    for player_id, rounds, name, style, club_id, club in results:
+    results = EventResult.objects.filter(event=event).order_by().values_list("player_id", "rounds")
+    missing: list[RankingRow] = []
+    for player_id, rounds in results:
         row = rows.get(player_id)
-        if row is None:  # seated without a registration
-            row = rows[player_id] = RankingRow(player_id, namer(name, style, club_id), club, None)
+        if row is None:  # seated without a registration: named below
+            row = rows[player_id] = RankingRow(player_id, "", "", None)
+            missing.append(row)
         for number, (total, won) in rounds.items():
             if up_to_round is not None and int(number) > up_to_round:
                 continue
             row.round_totals[int(number)] = total
             row.total += total
             row.contracts_won += won
+    if missing:
+        found = Player.objects.filter(pk__in=[row.player_id for row in missing]).values_list(
+            "pk", "name", "public_name_style", "club_id", "club__name"
+        )
+        for player_id, name, style, club_id, club in found:
+            rows[player_id].name, rows[player_id].club = namer(name, style, club_id), club
     return assign_ranks(list(rows.values()))
 
 

@@ -76,10 +76,15 @@ def _getter(accessor: A) -> Callable[[Any], Any]:
         value = record
         try:
             for bit in bits:
-                value = value[bit] if isinstance(value, dict) else getattr(value, bit)
+                if isinstance(value, dict):
+                    value = value[bit]
+                elif isinstance(value, (list, tuple)) and bit.isdigit():
+                    value = value[int(bit)]
+                else:
+                    value = getattr(value, bit)
                 if callable(value):
                     return accessor.resolve(record)
-        except (AttributeError, KeyError, TypeError):
+        except (AttributeError, KeyError, TypeError, IndexError):
             if not indexed:
                 return None  # what tables2 gives a column its record has no value for
             try:

@@ -31,21 +31,16 @@ def _score_class(total: int) -> str:
     return "score-pos" if total > 0 else "score-neg" if total < 0 else ""
 
 
-class _RoundColumn(tables.Column):
-    """One round's total of a RankingLine; "—" when the player did not play it."""
-
-    def __init__(self, index: int, number: int) -> None:
-        self.index = index
-        super().__init__(
-            verbose_name=_("R%(number)s") % {"number": number},
-            empty_values=(),
-            orderable=False,
-            attrs=ROUND,
-        )
-
-    def render(self, record: Any) -> Any:
-        total = record.round_totals[self.index]
-        return "—" if total is None else total
+def _round_column(index: int, number: int) -> tables.Column:
+    """One round's total of a RankingLine (round_totals, in column order); "—" when the
+    player did not play it. A plain value: tables.lean prints it without a call."""
+    return tables.Column(
+        verbose_name=_("R%(number)s") % {"number": number},
+        accessor=f"round_totals__{index}",
+        default="—",
+        orderable=False,
+        attrs=ROUND,
+    )
 
 
 def _player_column() -> tables.Column:
@@ -88,7 +83,7 @@ class RankingTable(LeanTable):
 
     def __init__(self, data: Sequence[Any], *, numbers: Sequence[int], teams: bool) -> None:
         # RankingLine.round_totals holds one total per number shown, in column order.
-        rounds = [(f"round_{n}", _RoundColumn(i, n)) for i, n in enumerate(numbers)]
+        rounds = [(f"round_{n}", _round_column(i, n)) for i, n in enumerate(numbers)]
         super().__init__(data, extra_columns=rounds, exclude=() if teams else ("team",))
 
 

@@ -11,6 +11,8 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from ..models import Event, Table
@@ -64,6 +66,19 @@ class ShownTable:
     label: str
     url: str
     players: list[tuple[str, str]]  # (name, url of his page), in seat order
+
+    @property
+    def names(self) -> str:
+        """The players' names in seat order, for a line under the table's link."""
+        return ", ".join(name for name, _url in self.players)
+
+    @property
+    def player_items(self) -> SafeString:
+        """Each player as a list item linked to his page (a round's 200 players cost 2 ms
+        as a loop of the template engine)."""
+        return format_html_join(
+            "", '<li><a href="{}">{}</a></li>', ((u, n) for n, u in self.players)
+        )
 
 
 def shown_tables(tables: list[tournament_selectors.RoundTable]) -> list[ShownTable]:
