@@ -181,6 +181,9 @@ class _CellPlan:
             or _has_callable(self.column.attrs.get("cell"))
         )
         self.td = "" if self.dynamic_td else bound.attrs["td"].as_html()
+        self._td_plan: list[tuple[str, Any, tuple[tuple[str, ...], str | None] | None]] | None = (
+            None
+        )
         self.localize = self.column.localize
         plain = (
             self.identity
@@ -263,17 +266,33 @@ class _CellPlan:
     def _dynamic_td(self, record: Any, content: Any) -> str:
         """The cell's attributes when they depend on the record: what tables2's
         BoundColumn.attrs["td"] gives (BoundRow.items sets the record and value), its
-        th and tf left out."""
-        merged = {**self.table.attrs, **self.column.attrs}
-        kwargs = {
-            "table": self.table,
-            "bound_column": self.bound,
-            "record": record,
-            "value": content,
-        }
-        if content is None:  # as tables2: the record is only passed with a value
-            del kwargs["record"], kwargs["value"]
-        td = AttributeDict(computed_values(merged.get("td", merged.get("cell", {})), kwargs=kwargs))
+        th and tf left out, each callable's signature read once (tables2 reads it at
+        every cell)."""
+        if self._td_plan is None:
+            merged = {**self.table.attrs, **self.column.attrs}
+            source = merged.get("td", merged.get("cell", {}))
+            self._td_plan = [
+                (name, value, signature(value) if callable(value) else None)
+                for name, value in source.items()
+            ]
+        given = {"table": self.table, "bound_column": self.bound}
+        if content is not None:  # as tables2: the record is only passed with a value
+            given.update(record=record, value=content)
+        values: dict[str, Any] = {}
+        for name, value, sig in self._td_plan:
+            if sig is None:
+                values[name] = (
+                    computed_values(value, kwargs=given) if isinstance(value, dict) else value
+                )
+                continue
+            args, catch_all = sig
+            if catch_all:
+                values[name] = value(**given)
+            elif all(a in given for a in args):
+                values[name] = value(**{a: given[a] for a in args})
+            else:
+                values[name] = None  # tables2's call_with_appropriate gives None then
+        td = AttributeDict(values)
         td["class"] = self.bound.get_td_class(td)
         return td.as_html()
 
