@@ -14,12 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import QuerySet
 from django.urls import reverse
 
 import scoring
 
-from ..models import EventResult, Hand, HandScore, Player
+from ..models import EventResult, Hand, Player
 from ..rules.collation import sort_key
 from .access import Namer, full_names
 from .public import published
@@ -29,10 +28,6 @@ OPPONENTS_SHOWN = 10
 # Player pages and head-to-head count published events only, whoever looks (organisers
 # preview an unpublished event on its own pages): rules.publication.counts_in_public_results.
 PUBLISHED = published("event__")
-
-
-def published_scores(player: Player) -> QuerySet[HandScore]:
-    return HandScore.objects.filter(PUBLISHED, player=player)
 
 
 # --- the player's events -----------------------------------------------------

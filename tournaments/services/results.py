@@ -6,7 +6,10 @@ table that changed, since nobody else's hands changed. The statistics are
 worked out in Python from the ledger rows of those players' tables in the
 event (`player_event_stats` of services.event_stats, pure): a few hundred rows
 at most, and the same function fills every event in one pass for bulk loads and
-migrations.
+migrations. The statistics include each player's running total through the event
+(EventResult.running, the charts'), and a tournament's rows each round's total and
+contracts won (EventResult.rounds, its ranking's). The seasons counting a published
+event store their ranking again in the same transaction (services.standings).
 """
 
 from __future__ import annotations
