@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DEBUG", "1")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarot_club.settings")
 os.environ.setdefault("PAGE_CACHE", "1")
+# Keys of this run only (a Redis database may be shared): never a FLUSHDB.
+os.environ["CACHE_KEY_PREFIX"] = f"bench-cache-{os.getpid()}-{time.time_ns()}"
 
 
 def build(players: int, rounds: int) -> int:
@@ -97,7 +99,6 @@ def main() -> None:
     runner = get_runner(settings)(verbosity=0, interactive=False)
     old = runner.setup_databases()
     try:
-        from django.core.cache import cache
         from django.test import Client
         from django.urls import reverse
 
@@ -109,7 +110,7 @@ def main() -> None:
         )
         print(f"load average at start: {os.getloadavg()}")
         pk = build(args.players, args.rounds)
-        cache.clear()
+        forget_this_runs_keys()
         client = Client()
         for name in ("event_detail", "tournament_ranking"):
             url = reverse(name, args=[pk])
@@ -128,7 +129,21 @@ def main() -> None:
             f"{args.players} players, {args.rounds} rounds of 4 deals"
         )
     finally:
+        forget_this_runs_keys()
         runner.teardown_databases(old)
+
+
+def forget_this_runs_keys() -> None:
+    """Empty the cache of this run's keys only (CACHE_KEY_PREFIX above)."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    if "redis" not in settings.CACHES["default"]["BACKEND"].lower():
+        cache.clear()  # this process's own memory
+        return
+    client = cache._cache.get_client(write=True)
+    for key in client.scan_iter(f"{settings.CACHES['default']['KEY_PREFIX']}:*"):
+        client.delete(key)
 
 
 if __name__ == "__main__":

@@ -1,54 +1,51 @@
-"""Server time and queries of the main pages against a database at scale.
+"""Server time and queries of the main pages against a database at scale (issue 13).
 
     # fill a throwaway database (SQLite file or PostgreSQL database, created here)
     DATABASE_URL=sqlite:////tmp/tarot_bench_100k.sqlite3 \\
         .venv/bin/python benchmarks/pages.py setup --players 2000 --hands 100000
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tarot_bench_100k \\
         .venv/bin/python benchmarks/pages.py setup --players 2000 --hands 100000
-    # measure (median and p95 over --runs requests after a warm-up; queries of one request)
-    DATABASE_URL=... .venv/bin/python benchmarks/pages.py measure [--runs 30] [--json out.json]
+    # measure in-process, then through gunicorn (median and p95 over --runs requests
+    # after a warm-up; queries of one request)
+    DATABASE_URL=... .venv/bin/python benchmarks/pages.py measure --runs 15 --gunicorn --json x.json
+    # each page across sizes: growth from the smallest database, ratio to the floor
+    .venv/bin/python benchmarks/pages.py compare run_10k.json run_100k.json run_1m.json
     # throw it away (deletes the SQLite file, or drops the PostgreSQL database)
     DATABASE_URL=... .venv/bin/python benchmarks/pages.py drop
 
 Production settings (DEBUG=0, PAGE_CACHE=0 unless set, a SECRET_KEY made up here,
-ALLOWED_HOSTS=testserver,
-static files collected once into /tmp/tarot_bench_static for the manifest storage);
-requests go through django.test.Client in-process, over "https" so the SSL redirect
-stays out of the way. Server time is the Client call: URL routing, middleware
-(session and user queries included), view, selectors, template, and for the
-export the whole file read back.
+static files collected once into /tmp/tarot_bench_static for the manifest storage).
+In-process, requests go through django.test.Client over "https": URL routing,
+middleware (session and user queries included), view, selectors, template, and for the
+export the whole file read back. `--gunicorn` then times the public pages through
+gunicorn (benchmarks/served.py: DEPLOYING.md's options, a new connection a request).
 
-`measure --gunicorn` then times the public pages again through gunicorn, started on a
-free port with DEPLOYING.md's options (3 gthread workers x 4 threads, DEBUG=0, behind
-a TLS proxy): sequential requests, a new connection each, round trip measured by
-http.client. `compare a.json b.json ...` prints each page's median across sizes and its
-growth from the first file.
+The floor (the login page: a form, no data) is measured first and last in both modes;
+each page is also given as a multiple of the lower of the two floors of its mode
+("x floor"), which moves much less with the machine's load than milliseconds do. The
+load average (os.getloadavg) is printed and stored at the start and end of each mode.
 
-Every run measures the floor first and last: the login page (a form, no data); each
-page's figure is also given as a multiple of the floor's median in the same run, and
-the load average (os.getloadavg) is printed at the start and the end.
-
-Pages (subjects picked from what generate_data made):
-- save a hand: POST to the hand form of an open table as its scorekeeper (force_login),
-  and to a table of the Grand Open as an organiser (a correction there rewrites the
-  places of its 200 players); the hands added are deleted afterwards;
-- score sheet: the scorekeeper page of the club-night table with the most hands
-  (as an organiser), and the same table's public page;
-- club night results: the published club night with the most score rows;
-- tournament ranking: the "Grand Open" (200 players, 6 rounds of 8 deals), its last
-  round's results, and its event page, event results and event chart;
-- season ranking: /season/<pk>/ for the biggest club's last full season, and the
-  season selector (selectors.season.season_placings + rules.season_standings, called
-  directly) over every event of the database;
-- player page: the player with the most score rows; head-to-head: him and the player
-  he met at the most tables;
-- Excel export of the Grand Open: time, hand-score rows per second, tracemalloc peak.
+Subjects (picked from what generate_data made), FIXED ones the same at every size and
+GROWING ones (the busiest, as a worst case) growing with the database:
+- save a hand: the real form POST (with its one-time submission key) to an open table
+  of 4 of an unfinished club night as its scorekeeper, and to a table of the Grand Open
+  as an organiser; the hands added are deleted afterwards;
+- the club-night table with the most hands: score sheet (organiser) and public page;
+- the published club night with the most score rows: its results;
+- the "Grand Open" (200 players, 6 rounds of 8 deals, the same at every size): its
+  ranking, last round's results, event page, results, chart, hall screen, export;
+- season page: FIXED a season of the Grand Open's club covering the Grand Open's day
+  only (created here through the service if missing: 200 players, one event), and
+  GROWING the biggest club's last full season; and the cost a write pays to store a
+  season's ranking again (services.standings) for that biggest season;
+- player page: FIXED the Grand Open's winner, GROWING the player with the most score
+  rows; head-to-head: FIXED the winner and his neighbour at his first Grand Open table,
+  GROWING the busiest player and the one he met at the most tables.
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import platform
@@ -57,6 +54,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -64,8 +62,16 @@ from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import served  # noqa: E402
+from benchmarks.compare import compare  # noqa: E402
+from benchmarks.subjects import pick_subjects, player_rows, shared_tables  # noqa: E402
+
 STATIC_ROOT = "/tmp/tarot_bench_static"
 FLOOR = "floor: login page (public)"
+FLOOR_AGAIN = FLOOR + " again"
+FIXED, GROWING = "fixed", "grows"
 
 
 def configure() -> str:
@@ -83,7 +89,6 @@ def configure() -> str:
     # measure it.
     os.environ.setdefault("PAGE_CACHE", "0")
     os.environ["DJANGO_SETTINGS_MODULE"] = "tarot_club.settings"
-    sys.path.insert(0, str(ROOT))
     return url
 
 
@@ -165,13 +170,20 @@ class Result:
     p95_ms: float
     queries: int
     extra: str = ""
-    ratio: float = 0.0  # median / the floor page's median, same run
+    ratio: float = 0.0  # median / the lower floor's median, same run and mode
+    kind: str = FIXED  # FIXED: the same subject at every size; GROWING: it grows with it
 
 
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
     return ordered[index]
+
+
+def _result(page: str, subject: str, times: list[float], **kwargs: Any) -> Result:
+    return Result(
+        page, subject, len(times), statistics.median(times), _percentile(times, 0.95), **kwargs
+    )
 
 
 def timed(
@@ -181,7 +193,7 @@ def timed(
     *,
     runs: int,
     warmup: int = 3,
-    extra: str = "",
+    kind: str = FIXED,
 ) -> Result:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -195,15 +207,7 @@ def timed(
         times.append((time.perf_counter() - start) * 1000)
     with CaptureQueriesContext(connection) as queries:
         call()
-    return Result(
-        page,
-        subject,
-        runs,
-        statistics.median(times),
-        _percentile(times, 0.95),
-        len(queries.captured_queries),
-        extra,
-    )
+    return _result(page, subject, times, queries=len(queries.captured_queries), kind=kind)
 
 
 def _get(client: Any, url: str, status: int = 200) -> Callable[[], Any]:
@@ -218,62 +222,44 @@ def _get(client: Any, url: str, status: int = 200) -> Callable[[], Any]:
     return call
 
 
-# Proposed fixes, applied in this process only (no file is changed), so that their
-# effect is measured with the same harness: `measure --what-if score-ordering`.
-WHAT_IFS = {
-    "score-ordering": "HandScore.Meta.ordering = ['hand_id', 'player_id']: grouped ledger "
-    "queries without .order_by() no longer join Hand, Table, Round and Event",
-    "jit-off": "PostgreSQL jit = off on the app's connections",
-}
+def with_ratios(results: list[Result]) -> list[Result]:
+    """Each result's ratio to the lower of the floors measured first and last: a load
+    that moved during the run makes the ratios larger, not smaller."""
+    floors = [r.median_ms for r in results if r.page in (FLOOR, FLOOR_AGAIN)]
+    for result in results:
+        result.ratio = result.median_ms / min(floors) if floors else 0.0
+    return results
 
 
-def apply_what_ifs(names: list[str]) -> None:
-    from django.db.backends.signals import connection_created
-
-    from tournaments.models import HandScore
-
-    for name in names:
-        if name == "score-ordering":
-            HandScore._meta.ordering = ["hand_id", "player_id"]
-        elif name == "jit-off":
-
-            def jit_off(sender: Any, connection: Any, **kwargs: Any) -> None:
-                if connection.vendor == "postgresql":
-                    with connection.cursor() as cursor:
-                        cursor.execute("SET jit = off")
-
-            connection_created.connect(jit_off, weak=False)
+def _print(result: Result) -> None:
+    print(
+        f"  {result.page:<46} {result.median_ms:8.1f} ms  p95 {result.p95_ms:8.1f} ms  "
+        f"{result.queries:3d} q  {result.kind:5}  {result.subject} {result.extra}",
+        flush=True,
+    )
 
 
-def measure(
-    url: str,
-    runs: int,
-    json_path: str | None,
-    what_ifs: list[str] | None = None,
-    *,
-    gunicorn: bool = False,
-) -> list[Result]:
+def _load() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def measure(url: str, runs: int, json_path: str | None, *, gunicorn: bool = False) -> None:
     if url.startswith("sqlite") and not _sqlite_path(url).exists():
         sys.exit(f"No database at {url}: run setup first.")
     django_setup()
-    apply_what_ifs(what_ifs or [])
-    for name in what_ifs or []:
-        print(f"what if: {WHAT_IFS[name]}")
     from django.conf import settings
     from django.contrib.auth.models import Permission, User
     from django.core.management import call_command
     from django.db import connection
-    from django.db.models import Count, Exists, OuterRef
     from django.test import Client
     from django.urls import reverse
 
-    from tournaments.models import Event, Hand, HandScore, Player, Round, Season, Table
-    from tournaments.rules.season import season_standings
-    from tournaments.selectors.season import season_placings
+    from tournaments.models import Event, Hand, HandScore, Player, SeasonStanding
+    from tournaments.services.results import refresh_event_results
+    from tournaments.services.standings import refresh_season_standings
 
     if not Path(settings.STATIC_ROOT, "staticfiles.json").exists():
         call_command("collectstatic", interactive=False, verbosity=0)
-
     hands_total = Hand.objects.count()
     scores_total = HandScore.objects.count()
     print(
@@ -281,6 +267,8 @@ def measure(
         f"{scores_total:,} score rows, {Player.objects.count():,} players, "
         f"{Event.objects.count():,} events"
     )
+    subjects = pick_subjects()
+    big = subjects.big
 
     organiser, _ = User.objects.get_or_create(username="bench-organiser")
     organiser.user_permissions.add(Permission.objects.get(codename="federation"))
@@ -290,38 +278,28 @@ def measure(
     as_keeper.force_login(keeper)
 
     results: list[Result] = []
-    load_start = os.getloadavg()
-    print(f"load average at start: {' '.join(f'{x:.2f}' for x in load_start)}", flush=True)
-    floor: list[float] = []
+    public_pages: list[tuple[str, str, str, str]] = []  # page, subject, path, kind
+    load = {"in-process": [_load()]}
+    print(f"in-process, load average at start: {load['in-process'][0]}", flush=True)
 
     def add(result: Result) -> None:
         results.append(result)
-        result.ratio = result.median_ms / floor[0] if floor else 1.0
-        print(
-            f"  {result.page:<40} {result.median_ms:8.1f} ms  p95 {result.p95_ms:8.1f} ms  "
-            f"x{result.ratio:5.1f}  {result.queries:3d} queries  {result.subject} {result.extra}",
-            flush=True,
-        )
+        _print(result)
 
-    # The floor: the login page, a form and no data; every page is compared with it.
+    def public(page: str, subject: str, path: str, kind: str = FIXED) -> None:
+        """A public page, read anonymously in-process (and through gunicorn later)."""
+        add(timed(page, subject, _get(anonymous, path), runs=runs, kind=kind))
+        public_pages.append((page, subject, path, kind))
+
     login_url = reverse("login")
     add(timed(FLOOR, "a form, no data", _get(anonymous, login_url), runs=runs))
-    floor.append(results[-1].median_ms)
-    public_urls: list[tuple[str, str]] = [(FLOOR, login_url)]
 
-    def public(page: str, subject: str, url: str) -> None:
-        """A public page, read anonymously in-process (and through gunicorn later)."""
-        add(timed(page, subject, _get(anonymous, url), runs=runs))
-        public_urls.append((page, url))
-
-    from tournaments.services.results import refresh_event_results
-
-    def measure_saves(page: str, client: Any, table: Table) -> None:
-        """POST new hands to a table of 4, then delete them and bring the event's
-        results back in step (the hands are removed behind the services' back)."""
+    def measure_saves(page: str, client: Any, table: Any) -> None:
+        """POST the hand form as a browser does (with its one-time submission key),
+        then delete the hands added and bring the event's results back in step."""
         seats = list(table.seats.order_by("position"))
         before = set(table.hands.values_list("pk", flat=True))
-        url = reverse("hand_new", args=[table.pk])
+        path = reverse("hand_new", args=[table.pk])
         counter = [len(before)]
 
         def save() -> None:
@@ -336,12 +314,11 @@ def measure(
                 "petit_au_bout": "",
                 "chelem_made_by": "",
                 "version": "",
+                "submission_key": str(uuid.uuid4()),
             }
-            response = client.post(url, data, secure=True)
+            response = client.post(path, data, secure=True)
             if response.status_code != 302:
-                raise RuntimeError(
-                    f"hand not saved: {response.status_code} {response.content[:2000]}"
-                )
+                raise RuntimeError(f"hand not saved: {response.status_code}")
 
         try:
             add(timed(page, f"table {table.pk} ({len(before)} hands before)", save, runs=runs))
@@ -350,154 +327,98 @@ def measure(
             added_ids = list(added.values_list("pk", flat=True))
             added.delete()
             Hand.history.filter(id__in=added_ids).delete()
-            refresh_event_results(
-                event_id=table.round.event_id, player_ids=[seat.player_id for seat in seats]
-            )
+            refresh_event_results(event_id=table.round.event_id)
 
-    # save a hand: an open table of 4 of an unfinished club night
-    open_table = (
-        Table.objects.filter(
-            round__status=Round.Status.OPEN,
-            validated_at=None,
-            round__event__kind=Event.Kind.CLUB_NIGHT,
-        )
-        .annotate(n=Count("seats"))
-        .filter(n=4)
-        .select_related("round__event")
-        .order_by("-pk")
-        .first()
-    )
-    open_table.scorekeepers.add(keeper)
+    table = subjects.open_table
+    table.scorekeepers.add(keeper)
     try:
-        measure_saves("save a hand (POST, scorekeeper)", as_keeper, open_table)
+        published = "published" if table.round.event.published else "unpublished"
+        measure_saves(f"save a hand (POST, scorekeeper, {published} night)", as_keeper, table)
     finally:
-        open_table.scorekeepers.remove(keeper)
+        table.scorekeepers.remove(keeper)
 
-    # score sheet: the club-night table with the most hands
-    sheet_table = (
-        Table.objects.filter(round__event__kind=Event.Kind.CLUB_NIGHT, round__event__published=True)
-        .annotate(n=Count("hands"))
-        .order_by("-n", "pk")
-        .first()
-    )
+    sheet = subjects.sheet_table
     add(
         timed(
             "score sheet (organiser)",
-            f"table {sheet_table.pk}: {sheet_table.n} hands",
-            _get(as_organiser, reverse("table_sheet", args=[sheet_table.pk])),
+            f"table {sheet.pk}: {sheet.n} hands",
+            _get(as_organiser, reverse("table_sheet", args=[sheet.pk])),
             runs=runs,
         )
     )
     public(
         "table page (public)",
-        f"table {sheet_table.pk}: {sheet_table.n} hands",
-        reverse("table_public", args=[sheet_table.pk]),
+        f"table {sheet.pk}: {sheet.n} hands",
+        reverse("table_public", args=[sheet.pk]),
     )
-
-    # club night results: the published club night with the most score rows
-    night = (
-        Event.objects.filter(kind=Event.Kind.CLUB_NIGHT, published=True)
-        .annotate(n=Count("hand_scores"))
-        .order_by("-n", "pk")
-        .first()
-    )
+    night = subjects.night
     public(
         "club night results (public)",
         f"event {night.pk}: {night.n} score rows",
         reverse("event_results", args=[night.pk]),
     )
 
-    # tournament ranking: the Grand Open (or the biggest tournament)
-    big = (
-        Event.objects.filter(kind=Event.Kind.TOURNAMENT, published=True)
-        .annotate(n=Count("registrations", distinct=True), r=Count("rounds", distinct=True))
-        .order_by("-n", "-r", "pk")
-        .first()
+    big_subject = (
+        f"event {big.pk}: {big.n} players, {subjects.big_rounds} rounds, "
+        f"{subjects.big_rows} score rows"
     )
-    big_rows = HandScore.objects.filter(event=big).count()
-    big_subject = f"event {big.pk}: {big.n} players, {big.r} rounds, {big_rows} score rows"
     public("tournament ranking (public)", big_subject, reverse("tournament_ranking", args=[big.pk]))
     public(
         "round results (public)",
-        f"round {big.r} of {big_subject}",
-        reverse("tournament_round_results", args=[big.pk, big.r]),
+        f"round {subjects.big_rounds} of {big_subject}",
+        reverse("tournament_round_results", args=[big.pk, subjects.big_rounds]),
     )
-    # The event's own pages, for the same tournament: they used to grow with the database.
     public("event page (public)", big_subject, reverse("event_detail", args=[big.pk]))
     public("event results (public)", big_subject, reverse("event_results", args=[big.pk]))
     public("event chart (public)", big_subject, reverse("event_chart", args=[big.pk]))
+    public("hall screen (public)", big_subject, reverse("tournament_screen", args=[big.pk]))
+    measure_saves("save a hand at a tournament (organiser)", as_organiser, subjects.big_table)
 
-    # a correction at the Grand Open: every one of its players' places is rewritten
-    big_table = (
-        Table.objects.filter(round__event=big)
-        .annotate(n=Count("seats"))
-        .filter(n=4)
-        .select_related("round__event")
-        .order_by("-round__number", "number")
-        .first()
-    )
-    measure_saves("save a hand at a tournament (organiser)", as_organiser, big_table)
-
-    # season: the biggest club's last full season (the one before the current one)
-    club_id = Player.objects.values("club_id").annotate(n=Count("id")).order_by("-n")[0]["club_id"]
-    seasons = list(Season.objects.filter(club_id=club_id).order_by("-start")[:2])
-    season = seasons[-1]
-    season_rows = HandScore.objects.filter(
-        event__club_id=club_id, event__date__gte=season.start, event__date__lte=season.end
-    ).count()
-    public(
-        "season ranking page (public)",
-        f"season {season.pk}: {season_rows} score rows",
-        reverse("season_detail", args=[season.pk]),
-    )
-
-    scored = HandScore.objects.filter(event=OuterRef("pk"))
-
-    def whole_season() -> None:
-        events = list(Event.objects.filter(Exists(scored)).order_by("date", "pk"))
-        data = season_placings(events)
-        season_standings(data.placings, names=data.names, event_order=[e.pk for e in events])
-
+    for season, kind in ((subjects.fixed_season, FIXED), (subjects.busiest_season, GROWING)):
+        lines = SeasonStanding.objects.filter(season=season).count()
+        public(
+            f"season page (public){'' if kind == FIXED else ', busiest'}",
+            f"season {season.pk}: {lines} players",
+            reverse("season_detail", args=[season.pk]),
+            kind,
+        )
+    season = subjects.busiest_season
     add(
         timed(
-            "season selector, whole database",
-            f"{Event.objects.count()} events, {scores_total} score rows",
-            whole_season,
-            runs=3,
+            "season ranking stored again (a write's share)",
+            f"season {season.pk}: {subjects.busiest_season_rows} score rows",
+            lambda: refresh_season_standings([season.pk]),
+            runs=5,
             warmup=1,
+            kind=GROWING,
         )
     )
 
-    # player page: the player with the most score rows
-    busiest = (
-        HandScore.objects.values("player_id").annotate(n=Count("id")).order_by("-n", "player_id")
-    )[0]
+    winner, runner_up = subjects.winner, subjects.runner_up
+    busiest, rival = subjects.busiest["player_id"], subjects.rival["player_id"]
+    public("player page (public)", player_rows(winner), reverse("player_public", args=[winner]))
     public(
-        "player page (public)",
-        f"player {busiest['player_id']}: {busiest['n']} score rows",
-        reverse("player_public", args=[busiest["player_id"]]),
+        "player page (public), busiest",
+        player_rows(busiest),
+        reverse("player_public", args=[busiest]),
+        GROWING,
     )
-
-    # head-to-head: that player and the one he met at most tables
-    his_tables = HandScore.objects.filter(player_id=busiest["player_id"]).values("table_id")
-    rival = (
-        HandScore.objects.filter(table_id__in=his_tables)
-        .exclude(player_id=busiest["player_id"])
-        .values("player_id")
-        .annotate(n=Count("table_id", distinct=True))
-        .order_by("-n", "player_id")
-    )[0]
     public(
         "head-to-head (public)",
-        f"players {busiest['player_id']} and {rival['player_id']}: {rival['n']} tables",
-        reverse("head_to_head", args=[busiest["player_id"], rival["player_id"]]),
+        f"players {winner} and {runner_up}: {shared_tables(winner, runner_up)} tables",
+        reverse("head_to_head", args=[winner, runner_up]),
+    )
+    public(
+        "head-to-head (public), busiest",
+        f"players {busiest} and {rival}: {subjects.rival['n']} tables",
+        reverse("head_to_head", args=[busiest, rival]),
+        GROWING,
     )
 
-    # Excel export of the Grand Open
     export = _get(as_organiser, reverse("tournament_export", args=[big.pk]))
     result = timed(
         "Excel export (organiser)",
-        f"event {big.pk}: {big_rows} hand rows",
+        f"event {big.pk}: {subjects.big_rows} hand rows",
         export,
         runs=5,
         warmup=1,
@@ -507,22 +428,42 @@ def measure(
     _current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     result.extra = (
-        f"{big_rows / (result.median_ms / 1000):,.0f} rows/s, tracemalloc peak "
+        f"{subjects.big_rows / (result.median_ms / 1000):,.0f} rows/s, tracemalloc peak "
         f"{peak / 2**20:.1f} MiB"
     )
     add(result)
 
     # The floor again: a page that moved much between the start and the end of the run
     # says the machine's load changed under the measurements.
-    again = timed(FLOOR + " again", "a form, no data", _get(anonymous, login_url), runs=runs)
-    add(again)
-    load_end = os.getloadavg()
-    print(f"load average at end: {' '.join(f'{x:.2f}' for x in load_end)}", flush=True)
+    add(timed(FLOOR_AGAIN, "a form, no data", _get(anonymous, login_url), runs=runs))
+    load["in-process"].append(_load())
+    print(f"in-process, load average at end: {load['in-process'][1]}", flush=True)
+    with_ratios(results)
 
-    served: list[Result] = []
+    served_results: list[Result] = []
     if gunicorn:
-        served = measure_gunicorn(url, public_urls, subjects=dict(_subjects(results)), runs=runs)
+        load["gunicorn"] = [_load()]
+        print(f"through gunicorn, load average at start: {load['gunicorn'][0]}", flush=True)
+        kinds = {page: kind for page, _subject, _path, kind in public_pages}
 
+        def record(page: str, subject: str, times: list[float], _path: str) -> None:
+            result = _result(page, subject, times, queries=0, kind=kinds.get(page, FIXED))
+            served_results.append(result)
+            _print(result)
+
+        pages = [
+            (FLOOR, "a form, no data", login_url),
+            *((page, subject, path) for page, subject, path, _kind in public_pages),
+            (FLOOR_AGAIN, "a form, no data", login_url),
+        ]
+        served.time_pages(url, pages, runs=runs, record=record)
+        load["gunicorn"].append(_load())
+        print(f"through gunicorn, load average at end: {load['gunicorn'][1]}", flush=True)
+        with_ratios(served_results)
+
+    print_table("in-process", results)
+    if served_results:
+        print_table("through gunicorn", served_results)
     if json_path:
         meta = {
             "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
@@ -531,172 +472,30 @@ def measure(
             "hands": hands_total,
             "score_rows": scores_total,
             "cpus": os.cpu_count(),
-            "loadavg_start": load_start,
-            "loadavg_end": load_end,
+            "loadavg": load,
             "python": platform.python_version(),
-            "what_if": what_ifs or [],
         }
         Path(json_path).write_text(
             json.dumps(
                 {
                     "meta": meta,
                     "results": [asdict(r) for r in results],
-                    "gunicorn": [asdict(r) for r in served],
+                    "gunicorn": [asdict(r) for r in served_results],
                 },
                 indent=1,
             )
         )
-    return results
 
 
-def _subjects(results: list[Result]) -> list[tuple[str, str]]:
-    return [(r.page, r.subject) for r in results]
-
-
-# --- through gunicorn ----------------------------------------------------------------------
-
-
-def measure_gunicorn(
-    url: str, pages: list[tuple[str, str]], *, subjects: dict[str, str], runs: int
-) -> list[Result]:
-    """The public pages again, through gunicorn started with DEPLOYING.md's options (3
-    gthread workers of 4 threads, DEBUG=0, behind a TLS proxy) on a free port: the
-    round trip of sequential requests on a new connection each, as nginx opens them.
-    Queries are not counted here (the server is another process): see the in-process
-    figures."""
-    import socket
-    import subprocess
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "BEHIND_TLS_PROXY": "1",
-        "AXES_PROXY_COUNT": "1",
-        "LOG_LEVEL": "ERROR",
-    }
-    log = Path("/tmp/tarot_bench_gunicorn.log")
-    with log.open("w") as log_file:
-        server = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "gunicorn"),
-                "tarot_club.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                *("--workers", "3", "--threads", "4", "--worker-class", "gthread"),
-                *("--worker-connections", "8", "--timeout", "60"),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            return _time_served(port, pages, subjects, runs, server)
-        finally:
-            # Only the server this function started, by its own process.
-            server.terminate()
-            server.wait(timeout=30)
-
-
-def _fetch(port: int, path: str) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    try:
-        conn.request("GET", path, headers={"X-Forwarded-Proto": "https", "Host": "127.0.0.1"})
-        response = conn.getresponse()
-        response.read()
-        return response.status
-    finally:
-        conn.close()
-
-
-def _time_served(
-    port: int, pages: list[tuple[str, str]], subjects: dict[str, str], runs: int, server: Any
-) -> list[Result]:
-    deadline = time.monotonic() + 60
-    while True:
-        if server.poll() is not None:
-            raise RuntimeError("gunicorn exited: see /tmp/tarot_bench_gunicorn.log")
-        try:
-            _fetch(port, pages[0][1])
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
-    print(f"through gunicorn (3 workers x 4 threads), load {os.getloadavg()}", flush=True)
-    served: list[Result] = []
-    floor_ms = 0.0
-    for page, path in pages:
-        # Every worker warms up on the page (3 workers, connections spread by the kernel).
-        for _ in range(9):
-            _fetch(port, path)
-        times = []
-        for _ in range(runs):
-            start = time.perf_counter()
-            status = _fetch(port, path)
-            times.append((time.perf_counter() - start) * 1000)
-            if status != 200:
-                raise RuntimeError(f"GET {path} through gunicorn: {status}")
-        result = Result(
-            page,
-            subjects.get(page, ""),
-            runs,
-            statistics.median(times),
-            _percentile(times, 0.95),
-            0,
-        )
-        floor_ms = floor_ms or result.median_ms
-        result.ratio = result.median_ms / floor_ms
-        served.append(result)
+def print_table(mode: str, results: list[Result]) -> None:
+    print(f"\n{mode}: median / p95 ms, x the lower floor, queries of one request")
+    print("| page | subject | median / p95 ms | x floor | queries |")
+    print("|---|---|---|---|---|")
+    for r in results:
         print(
-            f"  {page:<40} {result.median_ms:8.1f} ms  p95 {result.p95_ms:8.1f} ms  "
-            f"x{result.ratio:5.1f}",
-            flush=True,
+            f"| {r.page} | {r.subject} | {r.median_ms:.1f} / {r.p95_ms:.1f} | "
+            f"x{r.ratio:.1f} | {r.queries or '-'} |"
         )
-    print(f"load average after gunicorn: {os.getloadavg()}", flush=True)
-    return served
-
-
-# --- comparing runs ------------------------------------------------------------------------
-
-
-def compare(paths: list[str]) -> None:
-    """Each page's median across runs at growing sizes, and its growth from the first."""
-    runs = [json.loads(Path(p).read_text()) for p in paths]
-    heads = [f"{r['meta']['database']} {r['meta']['hands']:,}" for r in runs]
-    for r in runs:
-        # The floor was measured first and last: the lower of the two is the reference,
-        # which gives the larger (the more cautious) ratios on a machine whose load moved.
-        for section in ("results", "gunicorn"):
-            floors = [x["median_ms"] for x in r.get(section, []) if x["page"].startswith(FLOOR)]
-            for x in r.get(section, []):
-                x["ratio"] = x["median_ms"] / min(floors) if floors else 0.0
-    for section in ("results", "gunicorn"):
-        tables = [{x["page"]: x for x in r.get(section, [])} for r in runs]
-        if not any(tables):
-            continue
-        print(f"\n{section}: median / p95 ms (x lower floor, queries), growth of the median")
-        print("| page | " + " | ".join(heads) + " | growth |")
-        print("|---|" + "---|" * (len(heads) + 1))
-        for page in tables[0]:
-            cells = [t.get(page) for t in tables]
-            shown = [
-                f"{c['median_ms']:.1f} / {c['p95_ms']:.1f} (x{c['ratio']:.1f}, {c['queries']} q)"
-                if c
-                else "-"
-                for c in cells
-            ]
-            first, last = cells[0], cells[-1]
-            growth = (
-                f"{last['median_ms'] / first['median_ms'] - 1:+.0%}"
-                if first and last and first["median_ms"]
-                else "-"
-            )
-            print(f"| {page} | " + " | ".join(shown) + f" | {growth} |")
 
 
 def main() -> None:
@@ -710,19 +509,12 @@ def main() -> None:
     m.add_argument("--runs", type=int, default=30)
     m.add_argument("--json", default=None)
     m.add_argument(
-        "--what-if",
-        action="append",
-        choices=sorted(WHAT_IFS),
-        default=[],
-        help="measure with a proposed fix applied in this process (repeatable)",
-    )
-    m.add_argument(
         "--gunicorn",
         action="store_true",
         help="also time the public pages through gunicorn (DEPLOYING.md's options)",
     )
     sub.add_parser("drop", help="delete the SQLite file or drop the PostgreSQL database")
-    c = sub.add_parser("compare", help="print the growth of each page across --json files")
+    c = sub.add_parser("compare", help="print each page across --json files of growing size")
     c.add_argument("files", nargs="+")
     args = parser.parse_args()
     if args.command == "compare":
@@ -732,7 +524,7 @@ def main() -> None:
     if args.command == "setup":
         setup(url, args.players, args.hands, args.seed)
     elif args.command == "measure":
-        measure(url, args.runs, args.json, args.what_if, gunicorn=args.gunicorn)
+        measure(url, args.runs, args.json, gunicorn=args.gunicorn)
     else:
         drop(url)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
+from tarot_club.csp_styles import style_hashes
 from tarot_club.env import (
     EnvError,
     database_from_url,
@@ -223,14 +224,13 @@ LOGGING = {
 
 # Content-Security-Policy (django-csp 4): scripts only from our own static files, no
 # inline script or handler (tarot_club/static/js/behaviours.js does what onchange= did).
-# Styles allow 'unsafe-inline': the score sheet, hand form and print pages keep a
-# <style> block each, and the server-drawn SVG charts (tournaments/charts.py) set
-# style="..."; an injected style cannot run code.
+# Styles only from our static files and the templates' own <style> blocks, allowed by
+# their hashes (tarot_club/csp_styles.py): no 'unsafe-inline', no style="" attribute.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": ["'self'", *style_hashes(BASE_DIR / "templates")],
         "img-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
         "font-src": ["'self'"],

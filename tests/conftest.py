@@ -6,7 +6,8 @@ Every view test gets its permission checks from these (Healthchecks style).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.contrib.auth.models import User
@@ -29,6 +30,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
     # Real hashing costs ~0.2 s per user and would dominate the suite's time.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    if _on_redis(settings.CACHES["default"]):
+        # A suite run with REDIS_URL set shares that Redis database with other runs (and
+        # perhaps a server): its keys get a prefix of their own, and only they are ever
+        # deleted (_empty_cache), never the whole database.
+        settings.CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}-{uuid.uuid4().hex}"
+
+
+def _on_redis(cache_settings: dict) -> bool:
+    return "redis" in cache_settings.get("BACKEND", "").lower()
 
 
 @pytest.fixture
@@ -105,13 +115,27 @@ def table5(night_round, players, other_scorekeeper) -> Table:
     )
 
 
-@pytest.fixture(autouse=True)
-def _empty_cache() -> None:
-    """Each test starts with an empty cache: public pages are cached (settings.PAGE_CACHE
-    is on in tests), and a page stored by one test must not answer another's request."""
+def _clear_cache() -> None:
+    from django.conf import settings
     from django.core.cache import cache
 
-    cache.clear()
+    if not _on_redis(settings.CACHES["default"]):
+        cache.clear()  # this process's own local memory
+        return
+    client = cache._cache.get_client(write=True)
+    keys = list(client.scan_iter(f"{settings.CACHES['default']['KEY_PREFIX']}:*"))
+    if keys:
+        client.delete(*keys)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    """Each test starts with an empty cache: public pages are cached (settings.PAGE_CACHE
+    is on in tests), and a page stored by one test must not answer another's request.
+    On Redis, only this run's keys go (pytest_configure), before and after the test."""
+    _clear_cache()
+    yield
+    _clear_cache()
 
 
 @pytest.fixture

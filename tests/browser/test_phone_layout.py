@@ -16,6 +16,7 @@ from django.urls import reverse
 from tests.conftest import PASSWORD
 from tournaments.models import Event, Hand, Player, Registration, Season, Team
 from tournaments.services.hands import validate_sheet
+from tournaments.services.seasons import save_season
 
 from ..factories import make_round, make_table, store_hand
 from .conftest import PHONE, log_in, screenshot
@@ -223,12 +224,16 @@ def ranked(club, organiser) -> dict[str, str]:
         )
         for i in range(5)
     ]
-    season = Season.objects.create(
+    season = save_season(  # through the service: its ranking is stored
+        by=organiser,
+        season=None,
         club=club,
         name="Saison 2026-2027",
         start=datetime.date(2026, 9, 1),
         end=datetime.date(2027, 8, 31),
         mode=Season.Mode.TOTALS,
+        scale="",
+        best_n=0,
         published=True,
     )
     return {

@@ -14,12 +14,18 @@ from tournaments.demo import random_hand
 from tournaments.exports.season import NOT_COUNTED, season_workbook
 from tournaments.exports.writer import DATE, wrapped_lines
 from tournaments.models import Event, HandScore, Registration, Round, Season
-from tournaments.rules.season import DEFAULT_SCALE, Placing, parse_scale, season_standings
-from tournaments.selectors.access import SYSTEM
+from tournaments.rules.season import (
+    DEFAULT_SCALE,
+    Placing,
+    parse_scale,
+    public_season_standings,
+    season_standings,
+)
+from tournaments.selectors.access import SYSTEM, full_names
 from tournaments.selectors.ranking import tournament_ranking
-from tournaments.selectors.season import season_placings
-from tournaments.selectors.tournament import season_table
+from tournaments.selectors.season import season_placings, season_standing_lines
 from tournaments.services.hands import save_hand, seat_table, table_seats
+from tournaments.services.standings import refresh_season_standings
 
 # --- the pure computation ------------------------------------------------------------
 
@@ -136,6 +142,7 @@ def make_season(club, *, best_n: int = 0, scale: str | None = None, **fields) ->
     )
     if save:
         season.save()
+        refresh_season_standings([season])  # as services.seasons.save_season does
     return season
 
 
@@ -315,21 +322,32 @@ def test_the_workbook_counts_as_the_season_page_and_pandas_reads_it(
     draft.save()
     events.append(draft)
     season = make_season(club, best_n=2, scale=SCALE_TEXT, save=True)
-    page = season_table(season, viewer_is_organiser=True, per_page=100)
+    # The page's ranking is the stored one (services.standings); the per-event grid is
+    # the workbook's own, counted by the season rules with the draft shown, uncounted.
+    page = {line.player_id: line for line in season_standing_lines(season, namer=full_names)}
+    grid = public_season_standings(
+        season_placings(events, namer=full_names),
+        sorted(events, key=lambda e: (e.date, e.pk)),
+        best_n=2,
+        scale=parse_scale(SCALE_TEXT),
+        with_unpublished=True,
+    )
     workbook = read_back(season_workbook(season, events))
     rows = records(read_frames(season_workbook(season, events))[_("Season")])
-    assert len(rows) == len(page.lines)
+    assert len(rows) == len(page) == len(grid)
     header = [c.value for c in workbook[_("Season")][1]]
     draft_column = next(i for i, h in enumerate(header) if h.startswith(draft.name)) + 1
     assert _("unpublished") in header[draft_column - 1]
-    for line, (row, shown) in enumerate(zip(rows, page.lines, strict=True), 2):
-        assert row[_("Player")] == shown.row.name
-        assert row[_("Licence")] == licences[shown.row.player_id]
-        assert row[_("Rank")] == (shown.row.rank or None)
-        assert row[_("Season total")] == shown.row.total
-        for event, cell in zip(page.events, shown.cells, strict=True):
+    for line, (row, expected) in enumerate(zip(rows, grid, strict=True), 2):
+        shown = page[expected.player_id]
+        assert row[_("Player")] == shown.name == expected.name
+        assert row[_("Licence")] == licences[shown.player_id]
+        assert row[_("Rank")] == shown.rank
+        assert row[_("Season total")] == shown.total
+        for event in events:
             title = next(h for h in header if h.startswith(event.name))
-            assert row[title] == cell.points
+            points = expected.unpublished.get(event.pk, expected.points.get(event.pk))
+            assert row[title] == points
         draft_cell = workbook[_("Season")].cell(line, draft_column)
         if draft_cell.value is not None:
             assert draft_cell.number_format == NOT_COUNTED

@@ -54,7 +54,19 @@ def test_the_documented_environment_is_read_whole():
         "BEHIND_TLS_PROXY",
         "AXES_PROXY_COUNT",
         "STATIC_ROOT",
+        "REDIS_URL",
     }
+
+
+def test_the_documented_environment_caches_public_pages_in_redis():
+    code = (
+        "from django.conf import settings; "
+        "print(settings.PAGE_CACHE, settings.CACHES['default']['BACKEND'])"
+    )
+    result = manage("shell", "-c", code, env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-1]  # after the shell's own notices
+    assert last.split() == ["True", "django.core.cache.backends.redis.RedisCache"]
 
 
 def test_check_deploy_is_clean_with_the_production_variables():

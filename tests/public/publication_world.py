@@ -21,6 +21,7 @@ from django.contrib.auth.models import User
 from tournaments.models import Event, Player, Registration, Round, Season, Table
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import seat_table, validate_sheet
+from tournaments.services.seasons import save_season
 
 from ..factories import store_hand
 
@@ -87,20 +88,21 @@ def build(club, players: list[Player], night: Event, organiser: User) -> World:
         points=77,
     )
 
-    season = Season.objects.create(
-        club=club,
-        name="Saison publique",
-        start=datetime.date(2026, 9, 1),
-        end=datetime.date(2027, 8, 31),
-        mode=Season.Mode.TOTALS,
-        published=True,
-    )
-    draft_season = Season.objects.create(
-        club=club,
-        name="Saison brouillon",
-        start=datetime.date(2026, 9, 1),
-        end=datetime.date(2027, 8, 31),
-        mode=Season.Mode.TOTALS,
+    # Through the service, as an organiser creates them: their rankings are stored.
+    season, draft_season = (
+        save_season(
+            by=organiser,
+            season=None,
+            club=club,
+            name=name,
+            start=datetime.date(2026, 9, 1),
+            end=datetime.date(2027, 8, 31),
+            mode=Season.Mode.TOTALS,
+            scale="",
+            best_n=0,
+            published=published,
+        )
+        for name, published in (("Saison publique", True), ("Saison brouillon", False))
     )
     for event in (night, open_tournament, secret_tournament):
         event.refresh_from_db()

@@ -17,7 +17,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Club, Event, Player, Registration, Season, Table, Team
-from tournaments.selectors.access import namer
+from tournaments.selectors.access import SYSTEM, namer
+from tournaments.services.seasons import save_season
 
 from ..factories import make_club, make_member, make_round, make_table, store_hand
 
@@ -58,11 +59,16 @@ def event(club, players, arthur, scorekeeper, organiser) -> Event:
     store_hand(table, organiser, dealer=bruno, taker=arthur)
     store_hand(table, organiser, dealer=chloe, taker=arthur, contract="prise", points=30)
     Event.objects.filter(pk=event.pk).update(published=True)
-    Season.objects.create(
+    save_season(  # through the service: its ranking is stored
+        by=SYSTEM,
+        season=None,
         club=club,
         name="Saison 2026-2027",
         start=datetime.date(2026, 9, 1),
         end=datetime.date(2027, 8, 31),
+        mode=Season.Mode.PLACES,
+        scale="25,20,16,13",
+        best_n=10,
         published=True,
     )
     event.refresh_from_db()
@@ -241,7 +247,6 @@ def test_every_naming_selector_defaults_to_public_names(event, arthur, players):
     """A caller that forgets the namer shows public names; full names are asked for
     (access.full_names: organiser pages and workbooks)."""
     from tournaments.selectors import running_totals, screen, season, standings, stats
-    from tournaments.selectors import tournament as tournament_selectors
     from tournaments.selectors.access import full_names
     from tournaments.selectors.ranking import tournament_ranking
 
@@ -252,9 +257,8 @@ def test_every_naming_selector_defaults_to_public_names(event, arthur, players):
             s.name for s in running_totals.event_running_totals(event, **n)
         ],
         "season_placings": lambda **n: list(season.season_placings([event], **n).names.values()),
-        "season_table": lambda **n: [
-            line.row.name
-            for line in tournament_selectors.season_table(Season.objects.get(), **n).lines
+        "season_standing_lines": lambda **n: [
+            line.name for line in season.season_standing_lines(Season.objects.get(), **n)
         ],
         "player_statistics": lambda **n: [
             o.name for o in stats.player_statistics(players[1], **n).opponents

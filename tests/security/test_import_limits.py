@@ -65,8 +65,12 @@ def refused_quickly(data: bytes, filename: str = "list.xlsx") -> tuple[str, floa
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert elapsed < 5, f"{elapsed:.1f} s"
-    assert peak < 50 * 1024 * 1024, f"{peak / 1e6:.0f} MB"
+    # "Within a few seconds and a few MB" (the issue). Measured on a loaded 2-vCPU
+    # machine (2026-11-24): at most 0.2 s and 0.9 MB of Python allocations (a million
+    # empty CSV lines; 3 million empty rows 8 kB, a 600,000-row sheet 0.44 MB), so
+    # these bounds leave ten times the time and four times the memory.
+    assert elapsed < 2, f"{elapsed:.2f} s"
+    assert peak < 4 * 1024 * 1024, f"{peak / 1e6:.1f} MB"
     return refused.value.message, elapsed, peak
 
 

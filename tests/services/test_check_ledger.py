@@ -66,9 +66,47 @@ def test_check_ledger_reports_and_rebuilds_stale_event_results(table4, scorekeep
     assert "match the ledger" in out.getvalue()
     taker = seats[1].player
     EventResult.objects.filter(player=taker).update(petits_won=0)
-    with pytest.raises(CommandError, match=f"1 event results differ .*player {taker.pk}"):
+    with pytest.raises(
+        CommandError, match=f"1 event results and 0 season ranking lines differ .*player {taker.pk}"
+    ):
         call_command("check_ledger")
     assert EventResult.objects.get(player=taker).petits_won == 0  # the check changed nothing
     call_command("check_ledger", "--rebuild-results", stdout=StringIO())
     assert EventResult.objects.get(player=taker).petits_won == 1
+    call_command("check_ledger", stdout=StringIO())
+
+
+def test_check_ledger_reports_and_rebuilds_a_stale_season_ranking(table4, scorekeeper, club_night):
+    from tournaments.models import Event, Season, SeasonStanding
+    from tournaments.selectors.access import SYSTEM
+    from tournaments.services.seasons import save_season
+
+    Event.objects.filter(pk=club_night.pk).update(published=True)
+    season = save_season(
+        by=SYSTEM,
+        season=None,
+        club=club_night.club,
+        name="Saison",
+        start=club_night.date,
+        end=club_night.date,
+        mode=Season.Mode.PLACES,
+        scale="10,8,6,4",
+        best_n=0,
+        published=True,
+    )
+    seats = list(table4.seats.order_by("position"))
+    hand = Hand(
+        dealer=seats[0].player,
+        taker=seats[1].player,
+        contract="garde",
+        oudlers=2,
+        points=Decimal(56),
+    )
+    save_hand(table=table4, hand=hand, user=scorekeeper)
+    call_command("check_ledger", stdout=StringIO())  # stored as counted afresh
+    SeasonStanding.objects.filter(season=season, player=seats[1].player).update(total=0)
+    with pytest.raises(CommandError, match=f"season {season.pk} player {seats[1].player.pk}"):
+        call_command("check_ledger")
+    call_command("check_ledger", "--rebuild-results", stdout=StringIO())
+    assert SeasonStanding.objects.get(season=season, player=seats[1].player).total == 10
     call_command("check_ledger", stdout=StringIO())

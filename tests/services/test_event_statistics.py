@@ -21,7 +21,16 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.models import Count, F, Q, Sum
 
 import scoring
-from tournaments.models import PLAYED_HAND, Event, EventResult, Hand, HandScore, Player, Round
+from tournaments.models import (
+    PLAYED_HAND,
+    Event,
+    EventResult,
+    Hand,
+    HandScore,
+    Player,
+    Round,
+    SeasonStanding,
+)
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.selectors.season import season_placings
@@ -154,11 +163,25 @@ def oracle(player: int) -> dict[int, dict[str, Any]]:
             row["hands"],
         ]
     order = ("round__number", "hand__number")
+    tournaments = set(Event.objects.filter(kind=Event.Kind.TOURNAMENT).values_list("pk", flat=True))
     for event_id, item in result.items():
         played = scores.filter(PLAYED_HAND, event_id=event_id)
         best = played.order_by("-points", *order).values_list("points", "hand_id").first()
         worst = played.order_by("points", *order).values_list("points", "hand_id").first()
         item["best"], item["worst"] = best, worst
+        running, total = [], 0
+        for points in played.order_by(*order, "hand_id").values_list("points", flat=True):
+            total += points
+            running.append(total)
+        item["running"] = running
+        item["rounds"] = {}
+        if event_id in tournaments:
+            for number, points, won in (
+                scores.filter(event_id=event_id)
+                .values_list("round__number")
+                .annotate(t=Sum("points"), w=Count("id", filter=Q(is_taker=True, made=True)))
+            ):
+                item["rounds"][str(number)] = [points, won]
     return result
 
 
@@ -182,6 +205,8 @@ def stored(player: int) -> dict[int, dict[str, Any]]:
             "opponents": row.opponents,
             "best": (row.best_points, row.best_hand_id) if row.best_hand_id else None,
             "worst": (row.worst_points, row.worst_hand_id) if row.worst_hand_id else None,
+            "running": row.running,
+            "rounds": row.rounds,
         }
     return result
 
@@ -193,6 +218,11 @@ def assert_every_player_matches_the_ledger() -> int:
         assert stored(player) == expected, f"player {player}"
         compared += len(expected)
     return compared
+
+
+def season_rows() -> list[tuple[Any, ...]]:
+    fields = [f.attname for f in SeasonStanding._meta.concrete_fields if f.name != "id"]
+    return sorted(SeasonStanding.objects.values_list(*fields))
 
 
 def full_rows() -> list[tuple[Any, ...]]:
@@ -315,13 +345,21 @@ def test_tournament_places_break_ties_as_the_ranking_does(club, players, organis
 
 @pytest.mark.slow
 def test_the_migration_fills_what_the_services_write(generated):
-    # 0006 fills existing databases with the historical models; same rows as the app.
-    expected = full_rows()
+    # 0006 fills existing databases with the historical models, then 0014 each result's
+    # rounds and running total (0013) and every season's ranking: same rows as the app.
+    # (Both run with the models of 0014: the columns 0013 added have no database default.)
+    expected, standings = full_rows(), season_rows()
+    assert standings
     EventResult.objects.all().delete()
-    state = MigrationLoader(connection).project_state(("tournaments", "0006_fill_event_statistics"))
+    SeasonStanding.objects.all().delete()
+    state = MigrationLoader(connection).project_state(("tournaments", "0014_fill_stored_rankings"))
     migration = importlib.import_module("tournaments.migrations.0006_fill_event_statistics")
     migration.fill_statistics(state.apps, None)
+    later = importlib.import_module("tournaments.migrations.0014_fill_stored_rankings")
+    later.fill_results(state.apps, None)
+    later.fill_standings(state.apps, None)
     assert full_rows() == expected
+    assert season_rows() == standings
 
 
 def test_the_oracle_compares_every_statistics_column():
@@ -344,6 +382,8 @@ def test_the_oracle_compares_every_statistics_column():
         "best_hand",
         "worst_points",
         "worst_hand",
+        "running",
+        "rounds",
     }
     placing = {"id", "event", "player", "rank", "field_size"}
     assert {f.name for f in EventResult._meta.concrete_fields} == compared | placing

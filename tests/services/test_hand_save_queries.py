@@ -6,12 +6,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 from django.db.models import F
-from django.test.utils import CaptureQueriesContext
 
 from tournaments.models import EventResult, Hand, HandScore, Table
 from tournaments.selectors.access import can_score
+from tournaments.services import hands as hands_module
 from tournaments.services.hands import save_hand
 from tournaments.services.results import stale_event_results
 
@@ -92,13 +91,31 @@ def test_edit_at_a_club_night(table, before, django_assert_max_num_queries):
     assert stale_event_results() == []
 
 
-def test_the_refresh_is_in_the_same_transaction(table4):
-    """A failure after the ledger is written leaves neither hand nor results behind."""
+@pytest.mark.django_db(transaction=True)  # real commits: a second transaction would show
+def test_the_refresh_is_in_the_same_transaction(table4, table5, monkeypatch):
+    """A failure after the results are refreshed undoes the hand, its score rows and the
+    refreshed results: they were written in the save's one transaction. (Under a test
+    transaction nothing ever commits, so only a real one can tell.)"""
     user = _scorekeeper(table4)
-    with CaptureQueriesContext(connection) as captured:
-        save_hand(table=table4, hand=garde(table4), user=user)
-    sql = [q["sql"].upper() for q in captured.captured_queries]
-    if connection.vendor == "sqlite":
-        assert not any(s.startswith("COMMIT") for s in sql[:-1])
-    else:
-        assert sum(1 for s in sql if s.startswith("COMMIT")) <= 1
+    save_hand(table=table5, hand=garde(table5), user=_keeper(table5))
+    save_hand(table=table4, hand=garde(table4), user=user)
+    before = sorted(EventResult.objects.values_list("player_id", "total", "hands", "rank"))
+    refreshed: list[int] = []
+    real_refresh = hands_module.refresh_event_results
+
+    def refresh_then_note(**kwargs: object) -> None:
+        real_refresh(**kwargs)
+        refreshed.append(EventResult.objects.filter(event_id=table4.round.event_id).count())
+
+    def failing_touch(**kwargs: object) -> None:
+        raise RuntimeError("after the refresh")
+
+    monkeypatch.setattr(hands_module, "refresh_event_results", refresh_then_note)
+    monkeypatch.setattr(hands_module, "touch", failing_touch)
+    with pytest.raises(RuntimeError, match="after the refresh"):
+        save_hand(table=table4, hand=garde(table4, taker=_seat(table4, 2)), user=user)
+    assert refreshed  # the refresh ran, and wrote, before the failure
+    assert table4.hands.count() == 1
+    assert HandScore.objects.filter(hand__table=table4).count() == 4
+    assert sorted(EventResult.objects.values_list("player_id", "total", "hands", "rank")) == before
+    assert stale_event_results() == []

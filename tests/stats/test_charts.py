@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 from tournaments import charts
 
@@ -150,3 +151,19 @@ def test_empty_charts_still_draw_axes():
 )
 def test_nice_ticks(low, high, expected):
     assert charts.nice_ticks(low, high) == pytest.approx(expected)
+
+
+def test_the_data_table_rows_read_as_the_template_printed_them():
+    chart = charts.Chart(
+        chart_id="c",
+        title="t",
+        desc="d",
+        svg=mark_safe("<svg/>"),
+        rows=[[1, 240, None], ["a<b", 2.5, -3]],
+    )
+    with translation.override("fr"):
+        html = chart.data_rows
+    assert html == (
+        '<tr><th scope="row">1</th><td>240</td><td>—</td></tr>'
+        '<tr><th scope="row">a&lt;b</th><td>2,5</td><td>-3</td></tr>'
+    )

@@ -11,9 +11,14 @@ from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments.models import Event, Player, Round, Season
+from tournaments.models import Event, Player, Round, Season, SeasonStanding
+from tournaments.rules.season import public_season_standings
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.hands import seat_table
+from tournaments.selectors.season import season_placings
+from tournaments.selectors.tournament import season_events, season_scale
+from tournaments.services.events import publish_event, unpublish_event, update_event
+from tournaments.services.hands import delete_hand, seat_table
+from tournaments.services.seasons import save_season
 
 from .conftest import play_round
 
@@ -125,34 +130,94 @@ def test_unpublished_season_is_404_for_the_public(client, season, stranger):
     assert client.get(season.get_absolute_url()).status_code == 404
 
 
+def _lines(response) -> list:
+    """The season ranking's lines on the page (selectors.season.StandingLine)."""
+    return list(response.context["ranking"].data)
+
+
 def test_season_page_lists_every_player_who_played(client, season, nights):
     season.published = True
     season.save()
     response = client.get(season.get_absolute_url())
     assert response.status_code == 200
-    table = response.context["table"]
-    assert [e.name for e in table.events] == ["Soirée 10", "Soirée 11", "Soirée 12"]
-    names = {line.row.name for line in table.lines}
+    assert [e.name for e in response.context["events"]] == ["Soirée 10", "Soirée 11", "Soirée 12"]
+    names = {line.name for line in _lines(response)}
     assert names == {f"Joueur {i:02d}" for i in range(12)}
     content = response.content.decode()
     for name in names:
         assert name in content
 
 
-def test_only_the_best_results_count_and_the_others_are_marked(organiser_client, season, nights):
+def test_only_the_best_results_count(organiser_client, season, nights):
     response = organiser_client.get(season.get_absolute_url())
-    table = response.context["table"]
+    lines = _lines(response)
+    placings = season_placings(nights[:3])
+    points = {}
+    scale = (10, 8, 6, 4)
+    for placing in placings.placings:
+        earned = scale[placing.place - 1] if placing.place <= len(scale) else 0
+        points.setdefault(placing.player_id, []).append(earned)
     # Players 04-07 played three nights, the others one or two; the best 2 count.
-    for line in table.lines:
-        counted = [c.points for c in line.cells if c.points is not None and c.counted]
-        assert len(counted) == min(2, line.row.events_played)
-        assert line.row.total == sum(counted)
-    dropped = sum(
-        1 for line in table.lines for c in line.cells if c.points is not None and not c.counted
-    )
-    assert dropped == 4  # the four players who played all three nights
-    assert response.content.decode().count('class="dropped') == 4
+    for line in lines:
+        mine = sorted(points[line.player_id], reverse=True)
+        assert (line.events, line.counted) == (len(mine), min(2, len(mine)))
+        assert line.total == sum(mine[:2]) and line.best == mine[0]
+    assert sum(1 for line in lines if line.counted < line.events) == 4
+    ranks = [line.rank for line in lines]
+    assert ranks == sorted(ranks) and ranks[0] == 1
     assert 'id="preview-banner"' in response.content.decode()
+
+
+def test_the_stored_ranking_follows_every_write(organiser, season, nights):
+    """Hands, publication, an event's date and the season's counting: each write leaves
+    the stored ranking equal to a ranking counted afresh."""
+
+    def fresh() -> list[tuple[int, int, int]]:
+        standings = public_season_standings(
+            season_placings(season_events(season)),
+            season_events(season),
+            best_n=season.best_n or None,
+            scale=season_scale(season),
+            with_unpublished=False,
+        )
+        return sorted((row.player_id, row.rank, row.total) for row in standings)
+
+    def stored() -> list[tuple[int, int, int]]:
+        return sorted(
+            SeasonStanding.objects.filter(season=season).values_list("player_id", "rank", "total")
+        )
+
+    assert stored() == fresh() != []
+    table = nights[0].rounds.get().tables.first()
+    hand = table.hands.last()
+    delete_hand(hand=hand, user=organiser, expected_version=hand.version)
+    assert stored() == fresh()
+    unpublish_event(by=organiser, event=nights[1])
+    assert stored() == fresh()
+    publish_event(by=organiser, event=nights[1])
+    update_event(
+        by=organiser,
+        event=nights[2],
+        name=nights[2].name,
+        date=datetime.date(2027, 9, 1),  # after the season
+        rules_name="fft",
+    )
+    after = stored()
+    assert after == fresh()
+    save_season(
+        by=organiser,
+        season=season,
+        club=season.club,
+        name=season.name,
+        start=season.start,
+        end=datetime.date(2027, 9, 30),  # the moved night counts again
+        mode=season.mode,
+        scale="5,3,1",
+        best_n=0,
+        published=season.published,
+    )
+    season.refresh_from_db()
+    assert stored() == fresh() != after
 
 
 def test_season_page_queries_do_not_grow_with_events(
@@ -178,15 +243,23 @@ def test_published_season_is_public(season, nights):
     assert Client().get(season.get_absolute_url()).status_code == 200
 
 
-def test_season_page_draws_one_page_of_players_at_a_time(season, nights):
-    """The grid is built for the page shown only, and every player is on some page."""
-    from tournaments.selectors.tournament import season_table
-
-    everyone = season_table(season)
-    assert len(everyone.lines) > 2
-    pages = [season_table(season, page=n, per_page=2) for n in (1, 2, 3, 4, 5, 6)]
-    shown = [
-        line.row.player_id for t in pages[: pages[0].page.paginator.num_pages] for line in t.lines
-    ]
-    assert all(len(t.lines) <= 2 for t in pages)
-    assert shown == [line.row.player_id for line in everyone.lines]
+def test_season_page_shows_fifty_lines_a_page(client, club, organiser, season):
+    """A busy club's season (60 players): 50 lines on the first page, the rest on the
+    second, every player once; ?per_page= changes nothing."""
+    people = [Player.objects.create(club=club, name=f"Joueur {i:02d}") for i in range(60)]
+    event = Event.objects.create(
+        club=club, name="Grande soirée", date=datetime.date(2026, 10, 8), published=True
+    )
+    round_ = Round.objects.create(event=event, number=1)
+    for number, start in enumerate(range(0, 60, 4), 1):
+        seat_table(by=SYSTEM, round=round_, number=number, players=people[start : start + 4])
+    play_round(round_, organiser, hands_per_table=1)
+    season.published = True
+    season.save()
+    first = client.get(season.get_absolute_url() + "?per_page=100")
+    second = client.get(season.get_absolute_url() + "?page=2")
+    pages = [[row.record for row in r.context["ranking"].page] for r in (first, second)]
+    shown = [line.player_id for page in pages for line in page]
+    assert len(pages[0]) == 50
+    assert sorted(shown) == sorted(p.pk for p in people)
+    assert len(first.content) < 150_000

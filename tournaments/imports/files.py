@@ -6,6 +6,7 @@ as a number comes back as a float, and the header may sit below empty rows.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
@@ -113,18 +114,28 @@ def _cell_text(value: Any) -> str:
     return " ".join(str(value).split())
 
 
-def _decode(data: bytes) -> str:
+_CHUNK = 64 * 1024
+
+
+def _encoding(data: bytes) -> str:
+    """UTF-8 (with or without its byte order mark), else Windows-1252, else Latin-1 (every
+    byte is a character there). Checked a chunk at a time: the whole file is never held
+    decoded (a million empty lines cost 23 MB that way)."""
     for encoding in ("utf-8-sig", "cp1252"):
+        decoder = codecs.getincrementaldecoder(encoding)()
         try:
-            return data.decode(encoding)
+            for start in range(0, len(data), _CHUNK):
+                decoder.decode(data[start : start + _CHUNK])
+            decoder.decode(b"", final=True)
         except UnicodeDecodeError:
             continue
-    return data.decode("latin-1")  # never fails: every byte is a character
+        return encoding
+    return "latin-1"
 
 
-def _sniff_delimiter(text: str) -> str:
+def _sniff_delimiter(head: str) -> str:
     """French Excel writes ';', the rest of the world ','; the header line tells which."""
-    header = next((line for line in text.splitlines() if line.strip()), "")
+    header = next((line for line in head.splitlines() if line.strip()), "")
     counts = {d: header.count(d) for d in (";", ",", "\t")}
     best = max(counts, key=lambda d: counts[d])
     return best if counts[best] else ","
@@ -133,8 +144,11 @@ def _sniff_delimiter(text: str) -> str:
 def _csv_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
     if data[:4] == b"PK\x03\x04":
         raise ImportFileError(_("This file is an Excel workbook, not a CSV file: name it .xlsx."))
-    text = _decode(data)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_sniff_delimiter(text))
+    encoding = _encoding(data)
+    # The header is in the first lines; the rows are decoded as they are read.
+    delimiter = _sniff_delimiter(data[:_CHUNK].decode(encoding, errors="ignore"))
+    text = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, newline="")
+    reader = csv.reader(text, delimiter=delimiter)
     try:
         # A record is a spreadsheet row even when a quoted cell spans lines.
         for number, record in enumerate(reader, 1):

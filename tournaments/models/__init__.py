@@ -13,6 +13,7 @@ from .duplicate import ORIENTATIONS, Board, Orientation, SpecialResult
 from .events import Event, Registration, Round, Seat, Table, Team
 from .hands import PLAYED_HAND, EventResult, Hand, HandScore
 from .people import AuditEntry, EventGuest, Membership, Role
+from .standings import SeasonStanding
 from .submissions import Submission
 
 # simple_history attaches this model to tournaments.models.hands; named here too,
@@ -38,6 +39,7 @@ __all__ = [
     "Role",
     "Round",
     "Season",
+    "SeasonStanding",
     "Seat",
     "SpecialResult",
     "Submission",

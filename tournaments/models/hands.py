@@ -257,6 +257,13 @@ class EventResult(models.Model):
     partners = models.JSONField(_("partners"), default=dict, blank=True)
     # opponent id -> [tables shared, hands played together]
     opponents = models.JSONField(_("opponents"), default=dict, blank=True)
+    # A tournament's rounds: round number -> [total, contracts won]; the ranking and
+    # each round's standings are worked out from these (selectors.ranking), not from
+    # the ledger. Empty at a club night.
+    rounds = models.JSONField(_("rounds"), default=dict, blank=True)
+    # The running total after each hand he played, in the order played: the event's
+    # chart and the player's own chart read it (selectors.running_totals).
+    running = models.JSONField(_("running total"), default=list, blank=True)
     # The best and worst single hands, the earliest on a tie.
     best_points = models.IntegerField(_("best hand"), null=True, blank=True)
     best_hand = models.ForeignKey(

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Permission
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, Permission
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q, QuerySet, Value
 from django.utils.translation import gettext_lazy
@@ -74,27 +74,50 @@ def viewer(user: Actor) -> Viewer:
     cached = getattr(user, _CACHE, None)
     if cached is not None:
         return cached
-    found = Viewer(federation=True) if is_federation(user) else _roles(user)
+    # An active superuser holds every permission (ModelBackend), without a query.
+    superuser = user.is_superuser and getattr(user, "is_active", True)
+    found = Viewer(federation=True) if superuser else _roles(user)
     setattr(user, _CACHE, found)
     return found
 
 
 def _roles(user: Actor) -> Viewer:
-    """Clubs organised, events organised as a guest, events with a table he keeps
-    score at: one query (a UNION) for the three."""
+    """The federation permission (his own or a group's, as ModelBackend.has_perm reads
+    it), clubs organised, events organised as a guest, events with a table he keeps
+    score at: one query (a UNION) for the four. (has_perm alone cost two queries on
+    every page an organiser or scorekeeper opens, every hand saved included.)"""
+    if not getattr(user, "is_active", True):
+        return PUBLIC
     through = Table.scorekeepers.through
+    federation = {
+        "permission__codename": "federation",
+        "permission__content_type__app_label": "tournaments",
+    }
     # Model orderings would put ORDER BY inside the UNION's parts, which SQLite refuses.
     clubs = Membership.objects.filter(user=user, role=Role.ORGANISER).order_by()
     guests = EventGuest.objects.filter(user=user, role=Role.ORGANISER).order_by()
     scored = through.objects.filter(user=user).order_by()
+    own_permission = get_user_model().user_permissions.through.objects.filter(
+        user=user, **federation
+    )
+    group_permission = Group.permissions.through.objects.filter(group__user=user, **federation)
     rows = clubs.values_list("club_id", Value("club")).union(
         guests.values_list("event_id", Value("event")),
         scored.values_list("table__round__event_id", Value("scored")),
+        own_permission.order_by().values_list("permission_id", Value("federation")),
+        group_permission.order_by().values_list("permission_id", Value("federation")),
         all=True,
     )
-    found: dict[str, set[int]] = {"club": set(), "event": set(), "scored": set()}
+    found: dict[str, set[int]] = {
+        "club": set(),
+        "event": set(),
+        "scored": set(),
+        "federation": set(),
+    }
     for pk, kind in rows:
         found[kind].add(pk)
+    if found["federation"]:
+        return Viewer(federation=True)
     return Viewer(
         clubs=frozenset(found["club"]),
         events=frozenset(found["event"]),
@@ -104,8 +127,9 @@ def _roles(user: Actor) -> Viewer:
 
 def forget_roles(user: Actor) -> None:
     """After a role change, so the next check reads the database again."""
-    if hasattr(user, _CACHE):
-        delattr(user, _CACHE)
+    for cached in (_CACHE, _KEEPS):
+        if hasattr(user, cached):
+            delattr(user, cached)
 
 
 def is_organiser(user: Actor) -> bool:
@@ -235,12 +259,28 @@ def scorekeeper_candidates(event: Event) -> QuerySet:
     )
 
 
+_KEEPS = "_tarot_keeps_score"  # table id -> whether he keeps score there, this request
+
+
 def is_table_scorekeeper(user: Actor, table: Table) -> bool:
-    return bool(
-        user.is_authenticated
-        and user.pk is not None
-        and table.scorekeepers.filter(pk=user.pk).exists()
-    )
+    """One query a table and request: the view's check and the service's after it read
+    the answer cached on the user (or the one remember_scorekeeper stored)."""
+    if not user.is_authenticated or user.pk is None:
+        return False
+    known: dict[int, bool] = getattr(user, _KEEPS, None) or {}
+    if table.pk not in known:
+        known[table.pk] = table.scorekeepers.filter(pk=user.pk).exists()
+        setattr(user, _KEEPS, known)
+    return known[table.pk]
+
+
+def remember_scorekeeper(user: Actor, table_id: int, keeps_score: bool) -> None:
+    """Whether the user keeps score at the table, read with another query (the lock of
+    services.hands.lock_table), for is_table_scorekeeper."""
+    if user.is_authenticated and user.pk is not None:
+        known: dict[int, bool] = getattr(user, _KEEPS, None) or {}
+        known[table_id] = keeps_score
+        setattr(user, _KEEPS, known)
 
 
 def _table_event(table: Table) -> Event:

@@ -1,16 +1,23 @@
-"""Reads for the season ranking: each player's place and total per event.
+"""Reads for the season ranking: each player's place and total per event, and the
+stored ranking the season page shows.
 
 The counting itself (scales, best results, the season table) is a rule:
-tournaments.rules.season.
+tournaments.rules.season; services.standings stores its result (SeasonStanding).
 """
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ..models import Event, EventResult
+from django.urls import reverse
+
+from ..models import Event, EventResult, Season, SeasonStanding
+from ..rules.collation import sort_key
 from ..rules.season import Placing, SeasonData
 from .access import Namer, public_names
+from .public import published
 
 
 def season_placings(events: Sequence[Event], *, namer: Namer = public_names) -> SeasonData:
@@ -47,3 +54,69 @@ def season_placings(events: Sequence[Event], *, namer: Namer = public_names) -> 
             names[player_id], clubs[player_id] = namer(name, style, club_id), club
         players[event_id] = field_size
     return SeasonData(placings=placings, names=names, clubs=clubs, players=players)
+
+
+def public_season_results(season: Season) -> tuple[list[Placing], list[int]]:
+    """The places the season's public ranking counts (its club's published events
+    between its first and last day), and those events' ids, oldest first; one query.
+    services.standings stores the ranking worked out from them."""
+    rows = (
+        EventResult.objects.filter(
+            published("event__"),
+            event__club_id=season.club_id,
+            event__date__gte=season.start,
+            event__date__lte=season.end,
+        )
+        .order_by()
+        .values_list("event_id", "player_id", "rank", "total", "event__date")
+    )
+    placings: list[Placing] = []
+    dates: dict[int, datetime.date] = {}
+    for event_id, player_id, rank, total, date in rows:
+        placings.append(Placing(event_id, player_id, rank, total))
+        dates[event_id] = date
+    return placings, sorted(dates, key=lambda pk: (dates[pk], pk))
+
+
+@dataclass
+class StandingLine:
+    """A line of a season's stored public ranking (models.SeasonStanding)."""
+
+    player_id: int
+    name: str
+    club: str
+    rank: int
+    total: int
+    events: int
+    counted: int
+    best: int
+
+    def get_absolute_url(self) -> str:
+        return reverse("player_public", args=[self.player_id])
+
+
+def season_standing_lines(season: Season, *, namer: Namer = public_names) -> list[StandingLine]:
+    """The season's stored ranking (services.standings), players named as `namer`
+    shows them; equal places listed by that name. One query, one row per player of the
+    season, whatever the number of its events and hands."""
+    rows = (
+        SeasonStanding.objects.filter(season=season)
+        .order_by()
+        .values_list(
+            "player_id",
+            "player__name",
+            "player__public_name_style",
+            "player__club_id",
+            "player__club__name",
+            "rank",
+            "total",
+            "events",
+            "counted",
+            "best",
+        )
+    )
+    lines = [
+        StandingLine(player_id, namer(name, style, club_id), club, *figures)
+        for player_id, name, style, club_id, club, *figures in rows
+    ]
+    return sorted(lines, key=lambda line: (line.rank, sort_key(line.name), line.player_id))

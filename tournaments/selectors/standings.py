@@ -96,12 +96,16 @@ def seated_tables(tables: QuerySet[Table], *, with_scorekeepers: bool = False) -
     return list(tables.annotate(hand_count=Count("hands")).prefetch_related(*prefetch))
 
 
-def event_tables(event: Event, *, with_scorekeepers: bool = False) -> list[Table]:
-    """Tables of every round, seated (see seated_tables)."""
+def event_tables(
+    event: Event, *, with_scorekeepers: bool = False, round_number: int | None = None
+) -> list[Table]:
+    """Tables of every round, or of round `round_number` only, seated (see
+    seated_tables)."""
+    tables = Table.objects.filter(round__event=event)
+    if round_number is not None:
+        tables = tables.filter(round__number=round_number)
     return seated_tables(
-        Table.objects.filter(round__event=event)
-        .select_related("round")
-        .order_by("round__number", "number"),
+        tables.select_related("round").order_by("round__number", "number"),
         with_scorekeepers=with_scorekeepers,
     )
 

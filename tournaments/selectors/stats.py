@@ -14,12 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import QuerySet
 from django.urls import reverse
 
 import scoring
 
-from ..models import EventResult, Hand, HandScore, Player
+from ..models import EventResult, Hand, Player
 from ..rules.collation import sort_key
 from .access import Namer, public_names
 from .public import published
@@ -29,10 +28,6 @@ OPPONENTS_SHOWN = 10
 # Player pages and head-to-head count published events only, whoever looks (organisers
 # preview an unpublished event on its own pages): rules.publication.counts_in_public_results.
 PUBLISHED = published("event__")
-
-
-def published_scores(player: Player) -> QuerySet[HandScore]:
-    return HandScore.objects.filter(PUBLISHED, player=player)
 
 
 # --- the player's events -----------------------------------------------------
@@ -291,18 +286,24 @@ def player_statistics(
         **counts,
     )
     shown_opponents = _top(opponents, opponents_shown)
+    # The partners most often called or calling him, as many as the opponents shown: a
+    # player of many seasons has called a hundred people.
+    shown_called = _top({pk: v[:1] for pk, v in called.items()}, opponents_shown)
+    shown_called_by = _top({pk: v[:1] for pk, v in called_by.items()}, opponents_shown)
+    wanted = {*shown_called, *shown_called_by, *shown_opponents}
     found = (
-        Player.objects.filter(pk__in={*called, *called_by, *shown_opponents}).values_list(
+        Player.objects.filter(pk__in=wanted).values_list(
             "pk", "name", "public_name_style", "club_id"
         )
-        if called or called_by or shown_opponents
+        if wanted
         else ()
     )
     names = {pk: namer(name, style, club_id) for pk, name, style, club_id in found}
 
-    def partner_rows(counts_: dict[int, list[int]]) -> list[PartnerRow]:
-        rows_ = [PartnerRow(pk, names.get(pk, ""), *counts_[pk]) for pk in counts_]
-        return sorted(rows_, key=lambda r: (-r.hands, sort_key(r.name), r.player_id))
+    def partner_rows(counts_: dict[int, list[int]], shown: list[int]) -> list[PartnerRow]:
+        rows_ = [PartnerRow(pk, names.get(pk, ""), *counts_[pk]) for pk in shown]
+        ordered = sorted(rows_, key=lambda r: (-r.hands, sort_key(r.name), r.player_id))
+        return ordered[:opponents_shown]
 
     opponent_rows = sorted(
         (
@@ -329,6 +330,9 @@ def player_statistics(
         contracts=contract_rows,
         best=records.get(best[3]) if best else None,
         worst=records.get(worst[3]) if worst else None,
-        partners=Partners(called=partner_rows(called), called_by=partner_rows(called_by)),
+        partners=Partners(
+            called=partner_rows(called, shown_called),
+            called_by=partner_rows(called_by, shown_called_by),
+        ),
         opponents=opponent_rows,
     )

@@ -12,20 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from ..models import Event, EventResult, Hand, Player, Registration, Round, Season, Seat, Table
 from ..models.collation import by_name
 from ..planning import seating
-from ..rules import publication
 from ..rules.rounds import NextRound, next_round
-from ..rules.season import DEFAULT_SCALE, SeasonRow, parse_scale, public_season_standings
+from ..rules.season import DEFAULT_SCALE, parse_scale
 from .access import Namer, public_names
 from .public import published
 from .ranking import RankingRow
-from .season import season_placings
 from .standings import seated_tables
 
 # --- tournaments -------------------------------------------------------------
@@ -115,6 +112,51 @@ def round_tables(round: Round, *, with_scorekeepers: bool = False) -> list[Table
     return seated_tables(
         Table.objects.filter(round=round).order_by("number"), with_scorekeepers=with_scorekeepers
     )
+
+
+def rounds_of(event: Event) -> list[Round]:
+    """The event's rounds in order, without counts (a public page's round links); one
+    query."""
+    return list(Round.objects.filter(event=event).order_by("number"))
+
+
+@dataclass
+class SeatedPlayer:
+    player_id: int
+    name: str
+
+
+@dataclass
+class RoundTable:
+    """A table of a round as its public page lists it: its players in seat order."""
+
+    table_id: int
+    number: int
+    players: list[SeatedPlayer]
+
+
+def round_seating(round: Round, *, namer: Namer = public_names) -> list[RoundTable]:
+    """The round's tables in order with their players in seat order, named as `namer`
+    shows them; one query of one row a seat."""
+    seats = (
+        Seat.objects.filter(table__round=round)
+        .order_by("table__number", "position")
+        .values_list(
+            "table_id",
+            "table__number",
+            "player_id",
+            "player__name",
+            "player__public_name_style",
+            "player__club_id",
+        )
+    )
+    tables: dict[int, RoundTable] = {}
+    for table_id, number, player_id, name, style, club_id in seats:
+        table = tables.get(table_id)
+        if table is None:
+            table = tables[table_id] = RoundTable(table_id, number, [])
+        table.players.append(SeatedPlayer(player_id, namer(name, style, club_id)))
+    return list(tables.values())
 
 
 def seating_of(tables: Sequence[Table]) -> list[list[int]]:
@@ -248,76 +290,6 @@ def season_scale(season: Season) -> tuple[int, ...] | None:
         # Only the admin can store a bad scale (the form refuses it): rank with the
         # default one rather than fail the public page.
         return DEFAULT_SCALE
-
-
-@dataclass
-class SeasonCell:
-    points: int | None
-    counted: bool
-    unpublished: bool = False  # an organiser's preview: not in the ranking
-
-
-@dataclass
-class SeasonLine:
-    row: SeasonRow
-    club: str
-    cells: list[SeasonCell]
-
-
-@dataclass
-class SeasonTable:
-    events: list[Event]
-    lines: list[SeasonLine]
-    page: Page
-
-    @property
-    def unpublished(self) -> bool:
-        """Some event shown does not count yet (an organiser's preview)."""
-        return not all(publication.counts_in_public_results(e) for e in self.events)
-
-
-SEASON_LINES_PER_PAGE = 50
-
-
-def season_table(
-    season: Season,
-    *,
-    viewer_is_organiser: bool = False,
-    page: int | str | None = 1,
-    per_page: int = SEASON_LINES_PER_PAGE,
-    namer: Namer = public_names,
-) -> SeasonTable:
-    """Every player who played a published event of the season, ranked; organisers also
-    see the unpublished events, not counted. Three queries.
-
-    The players x events grid is built for one page of players only: a busy club's
-    season (300 players, 100 events) would otherwise cost 200 ms to build and draw.
-    Players are named as `namer` shows them (access.namer on the public page).
-    """
-    events = season_events(season, viewer_is_organiser=viewer_is_organiser)
-    data = season_placings(events, namer=namer)
-    rows = public_season_standings(
-        data,
-        events,
-        best_n=season.best_n or None,
-        scale=season_scale(season),
-        with_unpublished=viewer_is_organiser,
-    )
-    shown = Paginator(rows, per_page).get_page(page)
-    lines = [
-        SeasonLine(
-            row=row,
-            club=data.clubs.get(row.player_id, ""),
-            cells=[
-                SeasonCell(row.points.get(e.pk), e.pk in row.counted)
-                if e.pk not in row.unpublished
-                else SeasonCell(row.unpublished[e.pk], counted=False, unpublished=True)
-                for e in events
-            ],
-        )
-        for row in shown.object_list
-    ]
-    return SeasonTable(events=events, lines=lines, page=shown)
 
 
 def default_season_dates(today: datetime.date) -> tuple[datetime.date, datetime.date]:

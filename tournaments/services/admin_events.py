@@ -21,6 +21,7 @@ from . import audit
 from .cache import touch
 from .events import check_rules_name, event_has_hands, publish_event, unpublish_event, update_event
 from .results import refresh_event_results
+from .standings import refresh_seasons_of
 from .tournament import set_tournament_format
 
 
@@ -109,3 +110,5 @@ def delete_event(*, by: Actor, event: Event) -> None:
     touch(events=[stored])
     audit.record(by=by, club=stored.club_id, action=AuditEntry.Action.DELETE, target=stored)
     stored.delete()
+    if stored.published:  # the seasons that counted it (its registrations) count again
+        refresh_seasons_of(stored.club_id, [stored.date])

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
 from collections.abc import Iterable
 
 from django.core.cache import cache
@@ -103,21 +104,56 @@ def _token() -> str:
     return secrets.token_hex(8)
 
 
+# Versions this process could not renew (the cache was unreachable): renewed at its next
+# use of the cache, before anything is read from it (retry_failed_bumps).
+_failed: set[str] = set()
+_failed_lock = threading.Lock()
+
+
 def bump(keys: Iterable[str]) -> None:
-    """Give each key a new version now (touch calls it on commit)."""
+    """Give each key a new version now (touch calls it on commit).
+
+    A failed bump never fails the write: scores are kept with the cache down. The keys
+    are kept and bumped again at this process's next use of the cache (the next
+    cached page it serves or the next write), so that a page stored before the write
+    is not served once the cache is back; should the process stop first, the page
+    expires within views.cached.PAGE_SECONDS (an hour).
+    """
+    keys = list(keys)
+    retry_failed_bumps()
     try:
         cache.set_many({key: _token() for key in keys}, timeout=None)
     except Exception:
-        # Never the write's failure: scores are kept with the cache down. The page cache
-        # (views.cached) reads nothing while it is down; entries stored before that
-        # expire within views.cached.PAGE_SECONDS.
-        logger.exception("Could not renew the page cache's versions %s", list(keys))
+        with _failed_lock:
+            _failed.update(keys)
+        logger.exception("Could not renew the page cache's versions %s", keys)
+
+
+def retry_failed_bumps() -> bool:
+    """Bump the versions an earlier bump of this process could not; False while the cache
+    is still unreachable (nothing may then be read from it)."""
+    with _failed_lock:
+        pending = sorted(_failed)
+    if not pending:
+        return True
+    try:
+        cache.set_many({key: _token() for key in pending}, timeout=None)
+    except Exception:
+        logger.warning("The page cache is still unreachable: %s versions to renew", len(pending))
+        return False
+    with _failed_lock:
+        _failed.difference_update(pending)
+    logger.warning("Renewed %s page cache versions a failed bump had left", len(pending))
+    return True
 
 
 def versions(keys: list[str]) -> list[str] | None:
     """The current version of each key, in order; a key without one gets a new token
     (first read, or evicted). None if the cache would not keep one (nothing may then
-    be cached under it)."""
+    be cached under it), or while versions this process failed to renew are still
+    pending (no page is read from the cache until they are renewed)."""
+    if not retry_failed_bumps():
+        return None
     found = cache.get_many(keys)
     missing = [key for key in keys if key not in found]
     if missing:

@@ -78,6 +78,17 @@ class PlayerEventStats:
     # (points, round number, hand number, hand id): the earliest wins a tie
     best: tuple[int, int, int, int] | None = None
     worst: tuple[int, int, int, int] | None = None
+    # (round number, hand number, hand id, points) of each hand he played
+    played: list[tuple[int, int, int, int]] = field(default_factory=list)
+
+    def running(self) -> list[int]:
+        """His running total after each hand he played, in the order played."""
+        totals: list[int] = []
+        total = 0
+        for *_order, points in sorted(self.played):
+            total += points
+            totals.append(total)
+        return totals
 
     def model_fields(self) -> dict[str, Any]:
         return {
@@ -99,6 +110,7 @@ class PlayerEventStats:
             "best_hand_id": self.best[3] if self.best else None,
             "worst_points": self.worst[0] if self.worst else None,
             "worst_hand_id": self.worst[3] if self.worst else None,
+            "running": self.running(),
         }
 
 
@@ -148,6 +160,7 @@ def _add_row(stats: PlayerEventStats, row: LedgerRow, hand: list[LedgerRow]) -> 
             stats.hands_with[other.player_id] = stats.hands_with.get(other.player_id, 0) + 1
 
     if played:
+        stats.played.append((row.round_number, row.hand_number, row.hand_id, row.points))
         best = (row.points, row.round_number, row.hand_number, row.hand_id)
         if stats.best is None or (-best[0], *best[1:3]) < (-stats.best[0], *stats.best[1:3]):
             stats.best = best

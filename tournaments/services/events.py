@@ -29,6 +29,7 @@ from . import audit
 from .cache import touch
 from .hands import rescore_event, score_stored_hand
 from .players import create_player, update_player
+from .standings import refresh_seasons_of
 from .tables import (
     TABLE_SIZES,
     add_table,
@@ -131,7 +132,7 @@ def update_event(
     """
     access.require_event(by, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
-    old_rules = event.rules_name
+    old_rules, old_date = event.rules_name, event.date
     rules_changed = rules_name != old_rules
     if rules_changed:
         check_rules_name(rules_name)
@@ -158,6 +159,8 @@ def update_event(
         audit.record_event(
             by=by, event=event, action=AuditEntry.Action.RULES, detail=f"{old_rules} → {rules_name}"
         )
+    if event.published and event.date != old_date:  # it may move from a season to another
+        refresh_seasons_of(event.club_id, [old_date, event.date])
     touch(events=[event])
     return event
 
@@ -168,6 +171,8 @@ def _set_published(*, by: Actor, event: Event, published: bool) -> Event:
         Event.objects.filter(pk=event.pk).exclude(published=published).update(published=published)
     )
     event.published = published
+    if changed:  # the event now counts in its seasons, or no longer does
+        refresh_seasons_of(event.club_id, [event.date])
     touch(events=[event])
     if changed:  # pressing "publish" on a published event changes nothing: no line
         action = AuditEntry.Action.PUBLISH if published else AuditEntry.Action.UNPUBLISH

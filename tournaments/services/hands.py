@@ -27,6 +27,7 @@ from ..selectors.access import Actor, can_reopen_sheet, can_score, can_view_shee
 from . import audit
 from .cache import touch
 from .results import refresh_event_results
+from .table_lock import LockedTable
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -157,30 +158,43 @@ def save_hand(
     hand: Hand,
     user: User,
     expected_version: int | None = None,
+    locked: LockedTable | None = None,
 ) -> SavedHand:
     """Create or update a hand and rewrite its score rows, all or nothing.
 
     `hand` carries the new inputs (unsaved instance, or an instance with pk for
-    an edit); `expected_version` is the version the editor started from.
+    an edit); `expected_version` is the version the editor started from. `locked`: a
+    new hand's table as lock_table read it in the caller's transaction (not read again).
     """
     # No savepoint (two statements of the twelve a save may cost): the refusals
     # (SheetLocked, HandError, HandConflict) all come before the first write and are
     # raised once the block is left, so a caller inside a transaction can go on after
     # one; any other failure undoes the caller's transaction, as it would anyway.
     with transaction.atomic(savepoint=False):
-        outcome = _save_hand(table=table, hand=hand, user=user, expected_version=expected_version)
+        outcome = _save_hand(
+            table=table, hand=hand, user=user, expected_version=expected_version, locked=locked
+        )
     if isinstance(outcome, Exception):
         raise outcome
     return outcome
 
 
 def _save_hand(
-    *, table: Table, hand: Hand, user: User, expected_version: int | None
+    *,
+    table: Table,
+    hand: Hand,
+    user: User,
+    expected_version: int | None,
+    locked: LockedTable | None,
 ) -> SavedHand | Exception:
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    if locked is None or hand.pk or locked.table.pk != table.pk:
+        locked = None
+        table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+        seats = table_seats(table)
+    else:
+        table, seats = locked.table, locked.seats
     if not can_score(user, table):
         return SheetLocked(_("You may not enter hands at this table."))
-    seats = table_seats(table)
     apply_table_mode(hand, table, seats)
     try:
         result = score_stored_hand(hand, seats, table.round.event.rules)
@@ -208,7 +222,7 @@ def _save_hand(
         hand.number = hand.board.number  # the sheet lists a duplicate table's boards
         hand.version = 1
     else:
-        last = table.hands.aggregate(n=Max("number"))["n"] or 0
+        last = locked.last_number if locked else table.hands.aggregate(n=Max("number"))["n"] or 0
         hand.number = last + 1
         hand.version = 1
     hand.table = table
@@ -223,7 +237,7 @@ def _save_hand(
     refresh_event_results(
         event_id=table.round.event_id,
         player_ids=[seat.player_id for seat in seats],
-        kind=table.round.event.kind,
+        event=table.round.event,
     )
     touch(events=[table.round.event])  # its public pages, on commit (services.cache)
     return SavedHand(hand=hand, result=result)

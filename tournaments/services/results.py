@@ -6,23 +6,29 @@ table that changed, since nobody else's hands changed. The statistics are
 worked out in Python from the ledger rows of those players' tables in the
 event (`player_event_stats` of services.event_stats, pure): a few hundred rows
 at most, and the same function fills every event in one pass for bulk loads and
-migrations.
+migrations. The statistics include each player's running total through the event
+(EventResult.running, the charts'), and a tournament's rows each round's total and
+contracts won (EventResult.rounds, its ranking's). The seasons counting a published
+event store their ranking again in the same transaction (services.standings).
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Count, Exists, JSONField, OuterRef, Q, Sum
 
 from ..models import Event, EventResult, Hand, HandScore
 from ..rules.ranking import rank_rows, tie_break
 from ..selectors.duplicate_ranking import session_places
+from .cache import touch
 from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
+from .standings import rebuild_all_season_standings, refresh_seasons_of
 
 # Re-exported: the statistics were worked out here before they had a module of their own.
 __all__ = [
@@ -47,15 +53,19 @@ class _Line:
     total: int = 0
     hands: int = 0
     won: int = 0
-    rounds: dict[int, int] = field(default_factory=dict)  # round id -> total
+    rounds: dict[int, list[int]] = field(default_factory=dict)  # number -> [total, won]
     rank: int = 0
+
+    def stored_rounds(self) -> dict[str, list[int]]:
+        """EventResult.rounds: JSON keys are strings."""
+        return {str(number): figures for number, figures in sorted(self.rounds.items())}
 
 
 def _lines(models: ResultModels, event_id: int) -> list[_Line]:
     per_round = (
         models.score.objects.filter(event_id=event_id)
         .order_by()
-        .values_list("player_id", "round_id")
+        .values_list("player_id", "round__number")
         .annotate(
             total=Sum("points"),
             rows=Count("id"),
@@ -72,9 +82,9 @@ def _lines(models: ResultModels, event_id: int) -> list[_Line]:
         .annotate(n=Count("id"))
     )
     lines: dict[int, _Line] = {}
-    for player_id, round_id, total, rows, won in per_round:
+    for player_id, number, total, rows, won in per_round:
         line = lines.setdefault(player_id, _Line(player_id))
-        line.rounds[round_id] = total
+        line.rounds[number] = [total, won]
         line.total += total
         line.hands += rows
         line.won += won
@@ -120,7 +130,7 @@ def _ranked(lines: list[_Line], kind: str, event_id: int | None = None) -> list[
     if kind == Event.Kind.TOURNAMENT:
         return rank_rows(
             lines,
-            lambda r: tie_break(r.total, r.rounds.values(), r.won),
+            lambda r: tie_break(r.total, [t for t, _won in r.rounds.values()], r.won),
             lambda r: r.player_id,
         )
     return rank_rows(lines, lambda r: -r.total, lambda r: r.player_id)
@@ -139,9 +149,21 @@ class _Writes:
     create: list[Any] = field(default_factory=list)
     update: list[Any] = field(default_factory=list)
     delete: list[int] = field(default_factory=list)
+    fields: tuple[str, ...] = ()  # the columns `update` rewrites
+    upsert: list[Any] = field(default_factory=list)  # whole rows, new or stored
 
 
 SCORE_FIELDS = ("total", "hands", "rank", "field_size")
+# A tournament's rows also keep each round's total (the ranking's tie-break).
+TOURNAMENT_FIELDS = (*SCORE_FIELDS, "rounds")
+
+
+# Every column a club night's refresh rewrites with one UPDATE (statistics included).
+WHOLE_ROW = (*SCORE_FIELDS, *PlayerEventStats().model_fields())
+
+
+def _score_fields(kind: str) -> tuple[str, ...]:
+    return TOURNAMENT_FIELDS if kind == Event.Kind.TOURNAMENT else SCORE_FIELDS
 
 
 @dataclass(frozen=True)
@@ -155,7 +177,10 @@ class ResultModels:
 
 
 def _incremental(kind: str, stats_for: Collection[int] | None, existing: dict[int, Any]) -> bool:
-    return stats_for is not None and bool(existing) and kind != Event.Kind.TOURNAMENT
+    # A club night ranks on totals alone, so a save rewrites the changed players' rows
+    # only; a tournament (tie-breaks over rounds) and a duplicate event (places by
+    # session percentage, which every board result moves) are ranked whole.
+    return stats_for is not None and bool(existing) and kind == Event.Kind.CLUB_NIGHT
 
 
 def _plan(
@@ -190,19 +215,18 @@ def _plan(
             scope = need
         ledger = _ledger_rows(models.score.objects, event_id, scope)
     stats = player_event_stats(ledger, need)
-    writes = _Writes()
+    writes = _Writes(fields=_score_fields(kind))
     for line in lines:
-        values = {
+        values: dict[str, Any] = {
             "total": line.total,
             "hands": line.hands,
             "rank": line.rank,
             "field_size": len(lines),
         }
+        if kind == Event.Kind.TOURNAMENT:
+            values["rounds"] = line.stored_rounds()
         row = existing.pop(line.player_id, None)
         if line.player_id in need:
-            # Rewritten whole: a delete and an insert, not an UPDATE of JSON columns.
-            if row is not None:
-                writes.delete.append(row.pk)
             own = stats.get(line.player_id, PlayerEventStats()).model_fields()
             if kind == Event.Kind.DUPLICATE:
                 # A duplicate board's marque is not shown until every table has played
@@ -210,44 +234,66 @@ def _plan(
                 own.update(
                     best_points=None, best_hand_id=None, worst_points=None, worst_hand_id=None
                 )
+            if incremental:
+                # A club night's rows are read whole: the changed players' rows, new or
+                # not, and the moved places go in one INSERT ... ON CONFLICT DO UPDATE
+                # (issue 13: a hand in 12 queries).
+                if row is None:
+                    row = models.result(event_id=event_id, player_id=line.player_id)
+                for name, value in {**values, **own}.items():
+                    setattr(row, name, value)
+                writes.upsert.append(row)
+                continue
+            # Rewritten whole: a delete and an insert (a tournament reads its rows'
+            # places only, not their statistics).
+            if row is not None:
+                writes.delete.append(row.pk)
             writes.create.append(
                 models.result(event_id=event_id, player_id=line.player_id, **values, **own)
             )
         elif any(getattr(row, name) != value for name, value in values.items()):
             for name, value in values.items():
                 setattr(row, name, value)
-            if incremental:
-                # A club night's handful of rows, read whole: moved places go out with the
-                # changed players' rows and back in with them, no UPDATE of their own.
-                writes.delete.append(row.pk)
-                row.pk = None
-                row._state.adding = True
-                writes.create.append(row)
-            else:
-                writes.update.append(row)
+            (writes.upsert if incremental else writes.update).append(row)
     writes.delete += [row.pk for row in existing.values()]
     return writes
 
 
-def _update_places(model: Any, rows: list[Any], batch: int = 500) -> None:
+def _update_places(
+    model: Any, rows: list[Any], fields: tuple[str, ...] = SCORE_FIELDS, batch: int = 500
+) -> None:
     """One UPDATE ... FROM (VALUES ...) per batch: a correction at a 200-player
     tournament can move everybody's place, and Django's bulk_update took 80 ms of
     Python to build its CASE WHEN for 200 rows (this: 11 ms in all)."""
     if connection.vendor == "sqlite" and sqlite3.sqlite_version_info < (3, 33):
-        model.objects.bulk_update(rows, SCORE_FIELDS)  # no UPDATE ... FROM before 3.33
+        model.objects.bulk_update(rows, fields)  # no UPDATE ... FROM before 3.33
         return
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
-    columns = ("id", *SCORE_FIELDS)
-    assignments = ", ".join(f"{quote(name)} = v.{quote(name)}" for name in SCORE_FIELDS)
+    columns = ("id", *fields)
+    json_columns = {c for c in fields if isinstance(model._meta.get_field(c), JSONField)}
+    # JSON goes as its text. PostgreSQL is told each column's type (a VALUES list has
+    # none of its own: NULLs and JSON text would be read as text); SQLite needs none.
+    if connection.vendor == "postgresql":
+        types = [model._meta.get_field(c).cast_db_type(connection) for c in columns]
+        placeholders = ", ".join(f"%s::{kind}" for kind in types)
+    else:
+        placeholders = ", ".join(["%s"] * len(columns))
+    assignments = ", ".join(f"{quote(name)} = v.{quote(name)}" for name in fields)
     for start in range(0, len(rows), batch):
         chunk = rows[start : start + batch]
-        values = ", ".join(["(" + ", ".join(["%s"] * len(columns)) + ")"] * len(chunk))
+        values = ", ".join([f"({placeholders})"] * len(chunk))
         sql = (
             f"WITH v({', '.join(quote(c) for c in columns)}) AS (VALUES {values}) "
             f"UPDATE {table} SET {assignments} FROM v WHERE {table}.{quote('id')} = v.{quote('id')}"
         )
-        params = [getattr(row, "pk" if c == "id" else c) for row in chunk for c in columns]
+        params = [
+            json.dumps(getattr(row, c))
+            if c in json_columns
+            else getattr(row, "pk" if c == "id" else c)
+            for row in chunk
+            for c in columns
+        ]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
 
@@ -256,38 +302,49 @@ def _write(models: ResultModels, writes: _Writes) -> None:
     if writes.delete:
         models.result.objects.filter(pk__in=writes.delete).delete()
     if writes.update:
-        _update_places(models.result, writes.update)
+        _update_places(models.result, writes.update, writes.fields)
     if writes.create:
         models.result.objects.bulk_create(writes.create, batch_size=2000)
+    if writes.upsert:
+        for row in writes.upsert:
+            row.pk = None  # one statement for all: the (event, player) key finds stored rows
+        models.result.objects.bulk_create(
+            writes.upsert,
+            batch_size=2000,
+            update_conflicts=True,
+            unique_fields=["event", "player"],
+            update_fields=list(WHOLE_ROW),
+        )
 
 
 # No savepoint of its own: a failure here must undo the caller's whole write anyway
 # (the caller's atomic block, or this one when called outside any).
 @transaction.atomic(savepoint=False)
 def refresh_event_results(
-    *, event_id: int, player_ids: Collection[int] | None = None, kind: str | None = None
+    *, event_id: int, player_ids: Collection[int] | None = None, event: Event | None = None
 ) -> None:
-    """Bring one event's results in step with the ledger after a change.
+    """Bring one event's results in step with the ledger after a change, and the
+    stored rankings of the seasons counting it (services.standings).
 
     `player_ids`: the players whose hands changed (a table's seats); their
     statistics are worked out again, everybody's total and place. None: everybody's.
     The event row is locked so that two tables saving at once cannot both rewrite
     the results from stale totals; a caller that already holds that lock (save_hand
-    locks the table with its round and event) passes the event's `kind`.
+    locks the table with its round and event) passes the `event` it read.
     """
-    if kind is None:
-        kinds = list(
-            Event.objects.select_for_update().filter(pk=event_id).values_list("kind", flat=True)
-        )
-        if not kinds:
+    if event is None:
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        if event is None:
             return
-        kind = kinds[0]
+    kind = event.kind
     current = EventResult.objects.filter(event_id=event_id)
     if kind == Event.Kind.TOURNAMENT or player_ids is None:
         # Places only: the statistics of a 200-player field are not read for nothing.
-        current = current.only("player_id", *SCORE_FIELDS)
+        current = current.only("player_id", *_score_fields(kind))
     existing = {row.player_id: row for row in current}
     _write(ResultModels(), _plan(ResultModels(), event_id, kind, existing, player_ids))
+    if event.published:  # only published events count in a season
+        refresh_seasons_of(event.club_id, [event.date])
 
 
 def rebuild_all_event_results(models: ResultModels = ResultModels()) -> int:
@@ -311,7 +368,12 @@ def rebuild_all_event_results(models: ResultModels = ResultModels()) -> int:
 
 @transaction.atomic
 def refresh_all_event_results() -> int:
-    return rebuild_all_event_results()
+    """Every event's results, then every season's ranking, from the ledger (bulk loads,
+    repairs); every cached page is renewed (services.cache)."""
+    count = rebuild_all_event_results()
+    rebuild_all_season_standings()
+    touch(everything=True)
+    return count
 
 
 def _snapshot() -> dict[tuple[int, int], tuple[Any, ...]]:

@@ -1,5 +1,5 @@
-"""Writes for seasons: a season is a plain settings object (club, dates, counting);
-its publication is audited like an event's."""
+"""Writes for seasons: a season is a settings object (club, dates, counting) whose
+ranking is stored (services.standings); its publication is audited like an event's."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
 from .cache import touch
+from .standings import refresh_season_standings
 
 
 @transaction.atomic
@@ -50,6 +51,7 @@ def save_season(
     season.best_n = best_n
     season.published = published
     season.save()
+    refresh_season_standings([season])  # its dates, club or counting may have changed
     touch(seasons=[season])
     if published != was_published:
         action = AuditEntry.Action.PUBLISH if published else AuditEntry.Action.UNPUBLISH

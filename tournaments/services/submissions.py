@@ -1,15 +1,15 @@
 """One-time submission keys: a form posted twice writes once.
 
-Every writing form carries a fresh key (templatetags.submissions). `once` claims
-the key by inserting it, in the same transaction as the write, and stores the
-answer the write gave (where to go next, what to say). The unique key is the
-guarantee: on PostgreSQL a second insert of the same key waits for the first
-transaction and then fails; on SQLite transactions begin IMMEDIATE, so the
-second post waits at BEGIN and then finds the key. Either way the second post
-gets the first one's answer, and writes nothing.
+Every writing form carries a fresh key (templatetags.submissions). `once` runs the
+write and claims the key with the answer the write gave (where to go next, what to
+say), in the same transaction. The unique key is the guarantee: on PostgreSQL a
+second insert of the same key waits for the first transaction and then finds it
+taken; on SQLite transactions begin IMMEDIATE, so the second post waits at BEGIN
+and then finds the key. Either way the second post undoes its own write and gets
+the first one's answer.
 
-A write that fails (a form error, a conflict, a refusal) raises, which rolls the
-claim back with it: the key is not burnt, and the corrected form posts it again.
+A write that fails (a form error, a conflict, a refusal) raises before the claim:
+the key is not burnt, and the corrected form posts it again.
 
 A post without a key (a page cached before keys existed, a script) is written as
 before, without this protection. A key already claimed by another user, or by
@@ -25,7 +25,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from ..models import Submission
@@ -93,6 +93,15 @@ def recorded(key: uuid.UUID | None, *, user: User | None, action: str) -> Outcom
     return _answer_for(Submission.objects.filter(key=key).first(), _user_id(user), action)
 
 
+class Replayed(Exception):
+    """This post's key was used first by the same user for the same form: the write this
+    post did is undone and the first answer given (inside `once`)."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(outcome.redirect_url)
+        self.outcome = outcome
+
+
 def once(
     key: uuid.UUID | None,
     *,
@@ -101,25 +110,64 @@ def once(
     write: Callable[[], Outcome],
 ) -> Outcome:
     """Run `write` and store its answer under `key`; give the stored answer if the key
-    was already used by this user for this action. One transaction for both."""
+    was already used by this user for this action. One transaction for both.
+
+    The key is claimed after the write, with its answer, in one statement that does
+    nothing when the key is taken (INSERT ... ON CONFLICT DO NOTHING): a write refused
+    before it writes anything leaves the key unclaimed with no savepoint, and a post
+    that finds its key taken by its own first post undoes its write. Two statements
+    and a savepoint fewer than claiming first (issue 13: a hand saved in at most 12
+    queries). A write refused because the same post was answered meanwhile (the
+    second tap of an edit finds a newer version) gets that answer too.
+    """
     user_id = _user_id(user)
-    with transaction.atomic():
-        if key is None or user_id is None:
-            return write()
-        try:
-            # A savepoint: the failed insert must leave the transaction usable.
-            with transaction.atomic():
-                claim = Submission.objects.create(key=key, user_id=user_id, action=action)
-        except IntegrityError:
+    try:
+        with transaction.atomic():
+            outcome = write()
+            if key is None or user_id is None or _claim(key, user_id, action, outcome):
+                return outcome
             first = _answer_for(Submission.objects.filter(key=key).first(), user_id, action)
-            return first if first is not None else write()
-        outcome = write()
-        claim.redirect_url = outcome.redirect_url
-        claim.message = str(outcome.message)
-        claim.message_level = outcome.level
-        claim.data = outcome.data
-        claim.save(update_fields=["redirect_url", "message", "message_level", "data"])
-        return outcome
+            if first is None:
+                return outcome  # another user's or form's key: written as if it had none
+            raise Replayed(first)  # undoes this post's write
+    except Replayed as replayed:
+        return replayed.outcome
+    except Exception:
+        first = recorded(key, user=user, action=action)
+        if first is not None:
+            return first
+        raise
+
+
+def _claim(key: uuid.UUID, user_id: int, action: str, outcome: Outcome) -> bool:
+    """Store the key with its answer unless it is taken; whether it was stored."""
+    connection = transaction.get_connection()
+    meta = Submission._meta
+    values = {
+        "key": key,
+        "user_id": user_id,
+        "action": action,
+        "created_at": timezone.now(),
+        "redirect_url": outcome.redirect_url,
+        "message": str(outcome.message),
+        "message_level": outcome.level,
+        "data": outcome.data,
+    }
+    fields = [meta.get_field(name) for name in values]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(field.column) for field in fields)
+    params = [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    placeholders = ", ".join(["%s"] * len(fields))
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({placeholders}) "
+        f"ON CONFLICT ({quote(meta.get_field('key').column)}) DO NOTHING RETURNING {quote('id')}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone() is not None
 
 
 def purge(*, older_than: timedelta = KEEP) -> int:

@@ -5,13 +5,16 @@ templates only `{% render_table %}` them. The project's DJANGO_TABLES2_TEMPLATE 
 every table in `.table-responsive`, so a wide table scrolls sideways at 390px.
 
 Rankings keep the order their selector computed (tie-breaks included): their
-tables are not orderable.
+tables are not orderable. The big public tables (rankings, standings, a player's
+events) build their rows with tables.lean, and long ones come 50 lines to a page
+(`configure`).
 """
 
 from __future__ import annotations
 
 from .common import NUMBER, PHONE_HIDDEN, WIDE_ONLY, PlayerTable, StandingsTable
 from .history import HistoryTable
+from .lean import UrlPattern, configure
 from .people import AuditTable as AuditTable
 from .people import MemberTable as MemberTable
 from .ranking import RankingTable, SeasonRankingTable, TeamRankingTable
@@ -31,4 +34,6 @@ __all__ = [
     "StandingsTable",
     "TeamRankingTable",
     "TournamentTable",
+    "UrlPattern",
+    "configure",
 ]

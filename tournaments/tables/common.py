@@ -9,6 +9,7 @@ from django.utils.translation import pgettext_lazy
 
 from ..models import Player
 from ..models.collation import by_name
+from .lean import LeanTable
 
 NUMBER = {"th": {"class": "text-end"}, "td": {"class": "text-end"}}
 # Columns a phone can live without: shown from the "sm" breakpoint (576px) up.
@@ -50,7 +51,7 @@ class PlayerTable(tables.Table):
         return queryset.order_by(name.desc() if is_descending else name.asc(), "pk"), True
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(LeanTable):
     """A club night's results: rows are selectors.standings.StandingRow."""
 
     rank = tables.Column(verbose_name=pgettext_lazy("ranking", "#"), attrs=NUMBER)
@@ -68,6 +69,7 @@ class StandingsTable(tables.Table):
         attrs = {"class": "table table-striped align-middle standings"}
         empty_text = _("No hand has been scored yet.")
         orderable = True
+        per_page = 50  # a 200-player open: 50 lines a page, sorted over all of them
 
     def render_total(self, value: int) -> str:
         return f"{value:+d}" if value else "0"

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .common import LINK, NUMBER, PHONE_HIDDEN, TABLET_UP
+from .lean import LeanTable
 
 # A tournament's entrants: a big open tournament has a few hundred.
 REGISTRATIONS_PER_PAGE = 100
@@ -102,7 +103,7 @@ class SeasonTable(_DraftsListed):
         empty_text = gettext_lazy("No season yet.")
 
 
-class PlayerEventsTable(tables.Table):
+class PlayerEventsTable(LeanTable):
     """A player's events, newest first (selectors.stats event rows). The page of events
     also drives the chart and the event picker, so the view paginates, not this table."""
 

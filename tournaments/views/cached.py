@@ -43,8 +43,10 @@ from ..services import cache as versions
 logger = logging.getLogger(__name__)
 
 # Old keys are never read again (a write gives the page a new one): they only have to
-# leave the cache some day. Redis evicts them sooner when full (maxmemory-policy).
-PAGE_SECONDS = 24 * 3600
+# leave the cache some day. Redis evicts them sooner when full (maxmemory-policy). An hour
+# also bounds how long a page can outlive a write whose renewal failed (the cache was
+# unreachable) in a process that stopped before it could retry (services.cache.bump).
+PAGE_SECONDS = 3600
 
 HEADER = "X-Page-Cache"  # "hit" or "miss" on a cacheable request: for tests and ops
 PLACEHOLDER = b"\x00csrf-token\x00"  # no page can contain a NUL byte of its own

@@ -6,28 +6,31 @@ existence stays private); organisers see it, flagged as a preview.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django_tables2 import RequestConfig
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from ..models import Event, Table
 from ..rules import publication
 from ..selectors import access
 from ..selectors import public as public_selectors
 from ..selectors import sheet as sheet_selectors
+from ..selectors import tournament as tournament_selectors
 from ..selectors.access import namer, viewer
 from ..selectors.duplicate import duplicate_data
 from ..selectors.duplicate_ranking import public_boards
 from ..selectors.standings import (
     event_standings,
-    event_tables,
 )
-from ..tables import StandingsTable
+from ..tables import StandingsTable, UrlPattern, configure
 from . import cached
 from .cached import cached_page
-from .names import event_namer, rename, rename_seated
+from .names import event_namer, rename
 from .stats import player_page_context
 
 
@@ -44,8 +47,9 @@ def visible_event(request: HttpRequest, pk: int, **filters: object) -> Event:
 
 
 def standings_table(request: HttpRequest, event: Event) -> StandingsTable:
+    """Sorted as ?sort= asks over every player, then shown 50 lines a page (?page=)."""
     table = StandingsTable(event_standings(event, namer=event_namer(request, event)))
-    RequestConfig(request, paginate=False).configure(table)
+    configure(table, request)
     return table
 
 
@@ -64,21 +68,80 @@ def _duplicate_ranking(event: Event) -> HttpResponse | None:
     return redirect(event.get_absolute_url()) if event.is_duplicate else None
 
 
-@cached_page(cached.event_page, query=("sort",))
+@dataclass
+class ShownTable:
+    """A table of the round as the page lists it, links made once (tables.UrlPattern)."""
+
+    label: str
+    url: str
+    players: list[tuple[str, str]]  # (name, url of his page), in seat order
+
+    @property
+    def names(self) -> str:
+        """The players' names in seat order, for a line under the table's link."""
+        return ", ".join(name for name, _url in self.players)
+
+    @property
+    def player_items(self) -> SafeString:
+        """Each player as a list item linked to his page (a round's 200 players cost 2 ms
+        as a loop of the template engine)."""
+        return format_html_join(
+            "", '<li><a href="{}">{}</a></li>', ((u, n) for n, u in self.players)
+        )
+
+
+def shown_tables(tables: list[tournament_selectors.RoundTable]) -> list[ShownTable]:
+    table_url, player_url = UrlPattern("table_public"), UrlPattern("player_public")
+    return [
+        ShownTable(
+            label=_("Table %(number)s") % {"number": table.number},
+            url=table_url(table.table_id),
+            players=[(p.name, player_url(p.player_id)) for p in table.players],
+        )
+        for table in tables
+    ]
+
+
+def round_shown(raw: str | None, numbers: list[int]) -> int | None:
+    """The round whose tables an event page lists: ?round=<number>, else the latest."""
+    if not numbers:
+        return None
+    if raw is not None and raw.isdigit() and int(raw) in numbers:
+        return int(raw)
+    return numbers[-1]
+
+
+@cached_page(cached.event_page, query=("sort", "page", "round"))
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's results and the tables of one round (a 200-player open seats 50
+    tables a round: listing all its 300 tables made a 250 kB page)."""
     event = visible_event(request, pk)
     if (elsewhere := _duplicate_ranking(event)) is not None:
         return elsewhere
-    tables = event_tables(event)
-    rename_seated(tables, event_namer(request, event))
+    rounds = tournament_selectors.rounds_of(event)
+    numbers = [r.number for r in rounds]
+    shown = round_shown(request.GET.get("round"), numbers)
+    seating = next(
+        (
+            tournament_selectors.round_seating(r, namer=event_namer(request, event))
+            for r in rounds
+            if r.number == shown
+        ),
+        [],
+    )
     return render(
         request,
         "tournaments/public/event_detail.html",
-        {**_event_context(request, event), "tables": tables},
+        {
+            **_event_context(request, event),
+            "tables": shown_tables(seating),
+            "round_numbers": numbers,
+            "round_shown": shown,
+        },
     )
 
 
-@cached_page(cached.event_page, query=("sort",))
+@cached_page(cached.event_page, query=("sort", "page"))
 def event_results(request: HttpRequest, pk: int) -> HttpResponse:
     event = visible_event(request, pk)
     if (elsewhere := _duplicate_ranking(event)) is not None:

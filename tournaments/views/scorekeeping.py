@@ -23,11 +23,12 @@ from django.views.decorators.http import require_POST
 import scoring
 
 from ..forms.hand import DeleteHandForm, HandForm
-from ..models import Hand, Table
+from ..models import Hand, Seat, Table
 from ..rules import points as card_points
 from ..selectors import access, locks
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
+from ..services.table_lock import lock_table
 from .submissions import Outcome, View, replays_submission, respond, submit
 
 TEMPLATES = "tournaments/scorekeeping/"
@@ -81,9 +82,12 @@ def _hand_form(
     table: Table,
     hand: Hand | None = None,
     data: Any = None,
+    seats: list[Seat] | None = None,
 ) -> HandForm:
-    seats = hand_services.table_seats(table)
-    suggested = None if hand else sheet_selectors.suggested_dealer(table, seats)
+    if seats is None:
+        seats = hand_services.table_seats(table)
+    # The dealer suggested is the form's initial value: a posted form has its own.
+    suggested = None if hand or data is not None else sheet_selectors.suggested_dealer(table, seats)
     return HandForm(
         data,
         table=table,
@@ -230,14 +234,73 @@ def _posted(request: HttpRequest, table: Table, hand: Hand | None) -> HttpRespon
 @login_required
 @replays_submission
 def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
+    if request.method == "POST":
+        return _post_new_hand(request, table_id)
     table = sheet_selectors.table_for_scoring(table_id)
     if refused := _refusal(request, table):
         return refused
     if table.board_set is not None:  # a duplicate table: board by board (views.duplicate_entry)
         return redirect("board_next", table_id=table.pk)
-    if request.method == "POST":
-        return _posted(request, table, None)
     return _render_form(request, _hand_form(request, table), hand=None)
+
+
+class _NotSaved(Exception):
+    """The posted form cannot be saved as it is (errors, or the chelem question): its
+    transaction ends with nothing written and the form is shown again."""
+
+
+class _Answered(Exception):
+    """The post is answered without a write (a refusal, or a page elsewhere): the
+    transaction rolls back and the response goes out as it is."""
+
+    def __init__(self, response: HttpResponse) -> None:
+        super().__init__()
+        self.response = response
+
+
+def _post_new_hand(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A new hand, posted: the table is locked and read once (services.table_lock), the
+    form checked and the hand saved in one transaction with the submission key. The
+    whole post costs 12 queries at a club night (tests/scorekeeping/
+    test_hand_post_queries.py): session, user, the key's first look, the lock, the
+    roles, the hand, its history, its score rows, the results (three) and the key."""
+    forms: list[HandForm] = []
+
+    def write() -> Outcome:
+        locked = lock_table(table_id=table_id, user=request.user)
+        if refused := _refusal(request, locked.table):
+            raise _Answered(refused)  # nothing written, the key not claimed
+        if locked.table.board_set is not None:  # a duplicate table: board by board
+            raise _Answered(redirect("board_next", table_id=table_id))
+        form = _hand_form(request, locked.table, None, request.POST, seats=locked.seats)
+        forms.append(form)
+        if not form.is_valid() or form.chelem_unanswered():
+            raise _NotSaved
+        saved = hand_services.save_hand(
+            table=locked.table, hand=form.build_hand(), user=request.user, locked=locked
+        )
+        number = saved.hand.number
+        return Outcome(
+            redirect_url=f"{locked.table.get_absolute_url()}#hand-{number}",
+            message=_("Hand %(number)s saved.") % {"number": number},
+        )
+
+    try:
+        return respond(request, submit(request, write))
+    except _Answered as answered:
+        return answered.response
+    except _NotSaved:
+        form = forms[-1]
+        if not form.is_valid():
+            return _render_form(request, form, hand=None)
+        # 91 or 0 points and no chelem: a forgotten chelem must not be saved unseen.
+        preview = _preview(form)
+        form.ask_chelem()
+        return _render_form(request, form, hand=None, preview=preview)
+    except scoring.HandError as error:
+        form = forms[-1]
+        form.add_hand_error(error)
+        return _render_form(request, form, hand=None)
 
 
 def _at_hand(view: Callable[[HttpRequest, Hand], HttpResponse]) -> View:

@@ -2,9 +2,10 @@
 once the season is published (organisers see it before, as a preview).
 
 A season counts the published events of its club dated between its first and last
-day that have scores (rules.publication); organisers also see the unpublished ones,
-marked and not counted. The Excel workbook is for organisers only: it lists every
-event of the season, unpublished ones marked.
+day that have scores (rules.publication); its ranking is stored (services.standings)
+and shown 50 lines a page. Organisers are told which unpublished events do not count
+yet. The Excel workbook is for organisers only: every event of the season, each
+player's points in each, unpublished ones marked.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from django.utils.translation import gettext as _
 from ..exports.season import season_workbook
 from ..forms.tournament import SeasonForm
 from ..models import Season
+from ..rules import publication
 from ..selectors import access
 from ..selectors import public as public_selectors
+from ..selectors import season as season_selectors
 from ..selectors import tournament as selectors
 from ..selectors.access import organises_club, viewer
 from ..services import seasons
-from ..tables import SeasonRankingTable
+from ..tables import SeasonRankingTable, configure
 from . import cached
 from .cached import cached_page
 from .organiser import organiser_required
@@ -77,17 +80,23 @@ def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @cached_page(cached.season_page, query=("page",))
 def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(public_selectors.visible_seasons(viewer(request.user)), pk=pk)
-    # The club's organisers preview its unpublished events; others of other clubs do not.
+    # The club's organisers also see which unpublished events do not count yet.
     organiser = organises_club(request.user, season.club_id)
-    table = selectors.season_table(
-        season,
-        viewer_is_organiser=organiser,
-        page=request.GET.get("page"),
-        namer=access.namer(request.user, club_id=season.club_id),
+    lines = season_selectors.season_standing_lines(
+        season, namer=access.namer(request.user, club_id=season.club_id)
     )
-    ranking = SeasonRankingTable(table.lines, events=table.events)
+    ranking = configure(SeasonRankingTable(lines), request)
+    events = selectors.season_events(season, viewer_is_organiser=organiser)
+    counted = [e for e in events if publication.counts_in_public_results(e)]
     return render(
-        request, TEMPLATES + "detail.html", {"season": season, "table": table, "ranking": ranking}
+        request,
+        TEMPLATES + "detail.html",
+        {
+            "season": season,
+            "ranking": ranking,
+            "events": counted,
+            "unpublished": [e for e in events if e not in counted],
+        },
     )
 
 

@@ -9,9 +9,10 @@ series to the SVG drawing in tournaments.charts.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats
@@ -78,23 +79,44 @@ def player_event_chart(player: Player, event: selectors.PlayerEventRow) -> chart
     )
 
 
-def event_chart(event: Event, name: access.Namer) -> charts.Chart | None:
-    """Every player's running total through the event, each named by `name`; None
-    before the first hand."""
+# A 200-player open drew 200 lines over each other (and a 200-column table for screen
+# readers): the chart shows 10 players' lines, by final total, the others a click away.
+LINES_PER_CHART = 10
+
+
+@dataclass
+class EventChart:
+    chart: charts.Chart
+    lines: Page  # the players drawn (RunningSeries), one page of LINES_PER_CHART
+
+    @property
+    def pages(self) -> list[tuple[int, str]]:
+        """Each page of lines with the places it draws ("11–20"), for the chart's nav."""
+        paginator = self.lines.paginator
+        size, count = paginator.per_page, paginator.count
+        return [(n, f"{(n - 1) * size + 1}–{min(n * size, count)}") for n in paginator.page_range]
+
+
+def event_chart(event: Event, name: access.Namer, lines: str | None = None) -> EventChart | None:
+    """The running totals of one page of players (`lines`: the page number, by final
+    total), each named by `name`; None before the first hand."""
     series = running_totals.event_running_totals(event, namer=name)
     if not series:
         return None
-    return charts.line_chart(
-        [running_series(s.name, s.totals) for s in series],
+    page = Paginator(series, LINES_PER_CHART).get_page(lines)
+    chart = charts.line_chart(
+        [running_series(s.name, s.totals) for s in page.object_list],
         chart_id="event-chart",
         title=_("Running totals through %(event)s") % {"event": event.name},
         desc=_(
-            "Each player's running total after each hand he played, in the order "
-            "they were played; the legend lists players by final total."
-        ),
+            "Running totals of the players ranked %(first)s to %(last)s by final total, "
+            "after each hand they played, in the order they were played."
+        )
+        % {"first": page.start_index(), "last": page.end_index()},
         x_label=_("Hand"),
         y_label=_("Running total"),
     )
+    return EventChart(chart=chart, lines=page)
 
 
 # --- the player page (rendered by views.public.player_public) ------------------
@@ -180,16 +202,19 @@ def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
 # --- the event page's chart ------------------------------------------------------
 
 
-@cached_page(cached.event_page)
+@cached_page(cached.event_page, query=("lines",))
 def event_running_chart(request: HttpRequest, pk: int) -> HttpResponse:
     """The chart alone for htmx on the event page, or as a page of its own without script."""
     event = get_object_or_404(public_selectors.visible_events(viewer(request.user)), pk=pk)
     if event.is_duplicate:  # running totals of marques say nothing in duplicate
         return redirect(event.get_absolute_url())
     template = "_event_chart.html" if request.headers.get("HX-Request") else "event_chart.html"
+    shown = event_chart(event, event_namer(request, event), request.GET.get("lines"))
     context = {
         "event": event,
         "provisional": public_selectors.is_provisional(event),
-        "chart": event_chart(event, event_namer(request, event)),
+        "chart": shown.chart if shown else None,
+        "lines": shown.lines if shown else None,
+        "line_pages": shown.pages if shown else [],
     }
     return render(request, TEMPLATES + template, context)

@@ -1,5 +1,6 @@
 """Verify the score ledger: every hand's rows sum to zero, one row per seated player;
-and every event's results and statistics (EventResult) are what the ledger gives."""
+and every event's results and statistics (EventResult), and every season's stored
+ranking (SeasonStanding), are what the ledger gives."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.db.models import Count, OuterRef, Subquery, Sum
 
 from tournaments.models import Hand, Seat
 from tournaments.services.results import refresh_all_event_results, stale_event_results
+from tournaments.services.standings import stale_season_standings
 
 
 class Command(BaseCommand):
@@ -50,14 +52,25 @@ class Command(BaseCommand):
             raise CommandError("Ledger errors:\n" + "\n".join(lines))
         self.stdout.write(f"{checked} hands checked: every hand sums to zero.")
         stale = stale_event_results()
-        if stale and opts["rebuild_results"]:
+        seasons = stale_season_standings()
+        if (stale or seasons) and opts["rebuild_results"]:
+            # Every cached page is renewed with them (services.cache.touch).
             rows = refresh_all_event_results()
-            self.stdout.write(f"Event results rebuilt from the ledger: {rows} rows.")
-        elif stale:
-            shown = ", ".join(f"event {e} player {p}" for e, p in stale[:20])
+            self.stdout.write(
+                f"Event results rebuilt from the ledger: {rows} rows; season rankings "
+                "stored again; every cached page renewed."
+            )
+        elif stale or seasons:
+            shown = ", ".join(
+                [f"event {e} player {p}" for e, p in stale[:20]]
+                + [f"season {s} player {p}" for s, p in seasons[:20]]
+            )
             raise CommandError(
-                f"{len(stale)} event results differ from the ledger ({shown}); "
-                "run check_ledger --rebuild-results to rewrite them."
+                f"{len(stale)} event results and {len(seasons)} season ranking lines differ "
+                f"from the ledger ({shown}); run check_ledger --rebuild-results to rewrite them."
             )
         else:
-            self.stdout.write("Every event's results and statistics match the ledger.")
+            self.stdout.write(
+                "Every event's results and statistics, and every season's ranking, match the "
+                "ledger."
+            )

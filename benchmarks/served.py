@@ -1,0 +1,117 @@
+"""The public pages through gunicorn, for benchmarks/pages.py (`measure --gunicorn`).
+
+gunicorn is started with DEPLOYING.md's options (3 gthread workers of 4 threads,
+worker-connections 8, timeout 60, DEBUG=0, behind a TLS proxy, PAGE_CACHE=0) on a free
+port; each page is requested sequentially on a new connection each time (as nginx
+opens them) and the round trip is timed by http.client. Every worker thread warms up
+on each page first. The floor page is measured first and last, as in-process.
+Queries are not counted here (the server is another process): see the in-process
+figures.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LOG = Path("/tmp/tarot_bench_gunicorn.log")
+WORKERS, THREADS = 3, 4
+
+
+def fetch(port: int, path: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path, headers={"X-Forwarded-Proto": "https", "Host": "127.0.0.1"})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_until_up(port: int, path: str, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited: see {LOG}")
+        try:
+            fetch(port, path)
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def time_pages(
+    url: str,
+    pages: list[tuple[str, str, str]],
+    *,
+    runs: int,
+    record: Callable[[str, str, list[float], str], Any],
+) -> None:
+    """Start gunicorn on the database at `url`, then time each (page, subject, path) of
+    `pages` in order: `record(page, subject, times_ms, path)` for each. The caller puts
+    the floor page first and last."""
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "BEHIND_TLS_PROXY": "1",
+        "AXES_PROXY_COUNT": "1",
+        "LOG_LEVEL": "ERROR",
+    }
+    with LOG.open("w") as log_file:
+        server = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "gunicorn"),
+                "tarot_club.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                *("--workers", str(WORKERS), "--threads", str(THREADS)),
+                *("--worker-class", "gthread", "--worker-connections", "8", "--timeout", "60"),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            _wait_until_up(port, pages[0][2], server)
+            for page, subject, path in pages:
+                # Every thread of every worker warms up on the page (its own database
+                # connection, its own first render), connections spread by the kernel.
+                for _ in range(WORKERS * THREADS + 3):
+                    fetch(port, path)
+                times = []
+                for _ in range(runs):
+                    start = time.perf_counter()
+                    status = fetch(port, path)
+                    times.append((time.perf_counter() - start) * 1000)
+                    if status != 200:
+                        raise RuntimeError(f"GET {path} through gunicorn: {status}")
+                record(page, subject, times, path)
+        finally:
+            # Only the server this function started, by its own process.
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def median(times: list[float]) -> float:
+    return statistics.median(times)
