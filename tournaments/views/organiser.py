@@ -17,7 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.validators import slug_re
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -42,7 +42,15 @@ from ..selectors.access import is_organiser
 from ..selectors.standings import club_players, event_dashboard
 from ..services import events as services
 from ..tables import PlayerTable
-from .submissions import Outcome, replays_submission, respond, submit, submitted_form_page
+from .submissions import (
+    Outcome,
+    replays_submission,
+    respond,
+    saved_form_page,
+    submit,
+    submit_or_back,
+    submitted_form_page,
+)
 
 View = Callable[..., HttpResponse]
 
@@ -213,25 +221,24 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
         has_hands=has_hands,
         current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
     )
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.update_event(
-                by=request.user,
-                event=event,
-                name=form.cleaned_data["name"],
-                date=form.cleaned_data["date"],
-                rules_name=form.cleaned_data["rules_name"],
-                rescore=form.cleaned_data.get("rescore", False),
-            )
-        except EventError as error:
-            form.add_service_error(error)
-        else:
-            messages.success(request, _("The event was saved."))
-            return redirect("event_manage", pk=event.pk)
-    return render(
+
+    def save() -> None:
+        data = form.cleaned_data
+        services.update_event(
+            by=request.user,
+            event=event,
+            **{name: data[name] for name in ("name", "date", "rules_name")},
+            rescore=data.get("rescore", False),
+        )
+
+    return saved_form_page(
         request,
-        "tournaments/organiser/event_form.html",
-        {"club": event.club, "form": form, "event": event, "has_hands": has_hands},
+        form,
+        save,
+        message=_("The event was saved."),
+        redirect_to=reverse("event_manage", args=[event.pk]),
+        template="tournaments/organiser/event_form.html",
+        context={"club": event.club, "event": event, "has_hands": has_hands},
     )
 
 
@@ -368,11 +375,7 @@ def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
                 message=_("Table %(number)s was deleted.") % {"number": table.number},
             )
 
-        try:
-            return respond(request, submit(request, write))
-        except EventError as error:
-            messages.error(request, error.message)
-        return HttpResponseRedirect(reverse("event_manage", args=[event.pk]))
+        return submit_or_back(request, write, back=reverse("event_manage", args=[event.pk]))
     return render(
         request,
         "tournaments/organiser/table_confirm_delete.html",

@@ -13,6 +13,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -30,9 +31,12 @@ __all__ = [
     "replayed",
     "replays_submission",
     "respond",
+    "saved_form_page",
     "submit",
     "submit_form",
+    "submit_or_back",
     "submitted_form_page",
+    "validation_message",
 ]
 
 
@@ -82,6 +86,48 @@ def submitted_form_page(
         if response is not None:
             return response
     return render(request, template, {**context, "form": form})
+
+
+def saved_form_page(
+    request: HttpRequest,
+    form: ServiceErrorMixin,
+    save: Callable[[], object],
+    *,
+    message: str,
+    redirect_to: str,
+    template: str,
+    context: dict[str, Any],
+) -> HttpResponse:
+    """A page that edits something: a valid post is saved (`save`, no submission key:
+    saving the same values twice saves the same) and redirected to `redirect_to` with
+    `message`; otherwise the page shows `form` again, with the service's refusal."""
+    if request.method == "POST" and form.is_valid():  # type: ignore[attr-defined]
+        try:
+            save()
+        except EventError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, message)
+            return redirect(redirect_to)
+    return render(request, template, {**context, "form": form})
+
+
+def validation_message(error: ValidationError) -> str:
+    return " ".join(error.messages)
+
+
+def submit_or_back(
+    request: HttpRequest, write: Callable[[], Outcome], *, back: str
+) -> HttpResponse:
+    """Write once and follow the outcome; a refusal (ValidationError, or the service's
+    EventError) is shown as a message on the page the button was on, `back`."""
+    try:
+        return respond(request, submit(request, write))
+    except ValidationError as error:
+        messages.error(request, validation_message(error))
+    except EventError as error:
+        messages.error(request, error.message)
+    return redirect(back)
 
 
 def carried_fields(request: HttpRequest) -> list[tuple[str, str]]:
