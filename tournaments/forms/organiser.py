@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 
 from ..errors import EventError
-from ..models import Club, Player, Table
+from ..models import Club, Event, Player, Table
 from ..models.collation import by_name
 from ..rules.names import clean_name as clean_player_name
 
@@ -153,6 +153,33 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
         if not name:
             raise forms.ValidationError(_("Enter a name for the event."))
         return name
+
+
+class ClubEventForm(ClubNightForm):
+    """A tournament or a duplicate event: the club-night fields, the club it belongs to
+    (a new one: among `clubs`, those the person organises), its rounds and team form.
+
+    An existing event keeps its club: moving an event with its registrations to another
+    club is not a form edit."""
+
+    club = forms.ModelChoiceField(
+        label=_("Club"), queryset=Club.objects.order_by("name"), empty_label=None
+    )
+
+    def __init__(
+        self, *args: Any, event: Event | None = None, clubs: Any = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+        if clubs is not None:
+            self.fields["club"].queryset = clubs
+        if event is not None:
+            del self.fields["club"]
+
+    @classmethod
+    def initial_for(cls, event: Event) -> dict[str, Any]:
+        names = ("name", "date", "rules_name", "rounds_planned", "team_size")
+        return {name: getattr(event, name) for name in names}
 
 
 class PlayerChoiceField(forms.ModelChoiceField):
