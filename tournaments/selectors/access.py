@@ -215,6 +215,8 @@ def sees_full_names(user: Actor, *, club_id: int, event_id: int | None = None) -
 
 # (name, public_name_style, player's club id) -> the name this viewer reads.
 Namer = Callable[[str, str, int | None], str]
+# What a Namer reads of a player, seen from a row that points to him (values_list).
+NAMER_FIELDS = ("player__name", "player__public_name_style", "player__club_id")
 
 
 def full_names(name: str, style: str, club_id: int | None = None) -> str:

@@ -67,6 +67,19 @@ def refusal(request: HttpRequest, table: Table) -> HttpResponse | None:
     )
 
 
+def submit_at(
+    request: HttpRequest, table: Table, write: Callable[[], Outcome]
+) -> Outcome | HttpResponse:
+    """`submit` a write at the table once; a sheet locked between the page's check and
+    the write answers as the page would have (the refusal page), instead of an Outcome."""
+    try:
+        return submit(request, write)
+    except hand_services.SheetLocked:
+        if refused := refusal(request, table):
+            return refused
+        raise
+
+
 def add_errors(form: EntryForm, error: scoring.HandError) -> None:
     """The engine's error at its field, or each contradiction of a board's cards."""
     for one in getattr(error, "errors", [error]):
@@ -119,12 +132,7 @@ def save_entry(
     # A repeated key (double tap, re-sent form) gets the first save's answer, before
     # the version check: the second tap of an edit is no conflict.
     try:
-        outcome = submit(request, lambda: write(new_hand))
-    except hand_services.SheetLocked:
-        # Validated between the page's check and the save: say why, as the page would.
-        if refused := refusal(request, form.table):
-            return refused
-        raise
+        outcome = submit_at(request, form.table, lambda: write(new_hand))
     except scoring.HandError as error:
         add_errors(form, error)
         return render_page(request, form, hand=hand)
@@ -152,4 +160,6 @@ def save_entry(
             conflict={"current": saved, "scores": sheet_selectors.hand_scores(saved)},
             status=409,
         )
+    if isinstance(outcome, HttpResponse):
+        return outcome
     return respond(request, outcome)

@@ -27,7 +27,7 @@ from ..selectors import access
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
 from ..services.table_lock import lock_table
-from .hand_entry import refusal, save_entry, scored
+from .hand_entry import refusal, save_entry, scored, submit_at
 from .submissions import Outcome, View, replays_submission, respond, submit
 
 TEMPLATES = "tournaments/scorekeeping/"
@@ -305,11 +305,7 @@ def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
             )
 
         try:
-            outcome = submit(request, write)
-        except hand_services.SheetLocked:
-            if refused := refusal(request, table):
-                return refused
-            raise
+            outcome = submit_at(request, table, write)
         except hand_services.HandConflict as error:
             if error.current is None:
                 messages.info(request, _("This hand had already been deleted."))
@@ -319,7 +315,7 @@ def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
             conflict = {"current": hand}
             status = 409
         else:
-            return respond(request, outcome)
+            return outcome if isinstance(outcome, HttpResponse) else respond(request, outcome)
     context = {
         "form": form,
         "hand": hand,
