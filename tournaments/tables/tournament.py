@@ -135,3 +135,15 @@ class PlayerEventsTable(LeanTable):
 
     def render_rank(self, record: Any) -> str:
         return _("%(rank)s of %(size)s") % {"rank": record.rank, "size": record.field_size}
+
+
+class ImportErrorTable(tables.Table):
+    """What an import refused, row by row: (row, column, problem) tuples, in file order."""
+
+    row = tables.Column(verbose_name=gettext_lazy("Row"), accessor="0", attrs=NUMBER)
+    column = tables.Column(verbose_name=gettext_lazy("Column"), accessor="1")
+    problem = tables.Column(verbose_name=gettext_lazy("Problem"), accessor="2")
+
+    class Meta:
+        attrs = {"class": "table table-sm align-middle", "id": "import-errors"}
+        orderable = False
