@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .common import LINK, NUMBER, PHONE_HIDDEN, TABLET_UP
+from .common import LINK, NUMBER, PER_PAGE, PHONE_HIDDEN, TABLET_UP
 from .lean import LeanTable
 
 # A tournament's entrants: a big open tournament has a few hundred.
@@ -69,7 +69,7 @@ class _DraftsListed(tables.Table):
 
     class Meta:
         sequence = ("...", "club")
-        per_page = 50
+        per_page = PER_PAGE
 
     def render_name(self, record: Any, value: str) -> SafeString:
         return _with_draft_badge(record, value)

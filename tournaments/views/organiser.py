@@ -26,7 +26,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from ..errors import EventError
 from ..forms.organiser import (
@@ -41,7 +40,7 @@ from ..selectors import access
 from ..selectors.access import is_organiser
 from ..selectors.standings import club_players, event_dashboard
 from ..services import events as services
-from ..tables import PlayerTable
+from ..tables import PlayerTable, configure
 from .submissions import (
     Outcome,
     replays_submission,
@@ -118,7 +117,7 @@ def player_list(request: HttpRequest, club: Club) -> HttpResponse:
     filter_form = PlayerFilterForm(request.GET)
     status, search = filter_form.filters()
     table = PlayerTable(club_players(club, status=status, search=search))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure(table, request)  # pages of the table's own size (tables.common.PER_PAGE)
     return render(
         request,
         "tournaments/organiser/player_list.html",
