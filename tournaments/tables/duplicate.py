@@ -1,0 +1,101 @@
+"""A duplicate event's public tables: the ranking by session percentage (or difference
+from the average) and the team ranking (selectors.duplicate_ranking's rows, in its
+order: rankings are not orderable)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+import django_tables2 as tables
+from django.template.defaultfilters import floatformat
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext, gettext_lazy
+
+from .common import NUMBER, TABLET_UP, WIDE_ONLY
+
+STRIPED = "table table-striped align-middle"
+RESULT = {"th": {"class": "text-end"}, "td": {"class": "text-end fw-bold result"}}
+
+
+def result_label(average: bool) -> str:
+    """The result's heading: a difference from the average, or a percentage."""
+    return gettext("Difference") if average else "%"
+
+
+def shown_result(value: Decimal | None, *, average: bool = False) -> str:
+    """Two decimals in the page's language; a difference carries its sign."""
+    if value is None:
+        return "—"
+    shown = floatformat(value, 2)
+    return f"+{shown}" if average and value > 0 else shown
+
+
+class DuplicateRankingTable(tables.Table):
+    """The players of a duplicate event (DuplicateRow), by rank; unranked rows blank."""
+
+    rank = tables.Column(
+        verbose_name=gettext_lazy("Rank"),
+        attrs={"th": {"class": "text-end"}, "td": {"class": "text-end rank"}},
+        empty_values=(),
+    )
+    name = tables.Column(verbose_name=gettext_lazy("Player"))
+    detail = tables.Column(attrs=TABLET_UP, empty_values=())
+    result = tables.Column(attrs=RESULT, empty_values=())
+    boards = tables.Column(verbose_name=gettext_lazy("Boards"), attrs=WIDE_ONLY)
+
+    class Meta:
+        attrs = {"class": STRIPED, "id": "duplicate-ranking"}
+        row_attrs = {"data-player": lambda record: record.player_id}
+        orderable = False
+        empty_text = gettext_lazy("No player yet.")
+
+    def __init__(self, rows: Sequence[Any], *, event: Any, average: bool) -> None:
+        super().__init__(rows)
+        self.event, self.average = event, average
+        detail = gettext_lazy("Team") if event.team_size else gettext_lazy("Club")
+        self.columns["detail"].column.verbose_name = detail
+        self.columns["result"].column.verbose_name = result_label(average)
+
+    def render_rank(self, record: Any) -> str:
+        return "" if record.result is None else str(record.rank)
+
+    def render_name(self, record: Any, value: str) -> str:
+        url = reverse("duplicate_player", args=[self.event.pk, record.player_id])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_detail(self, record: Any) -> str:
+        return (record.team or "—") if self.event.team_size else record.club
+
+    def render_result(self, value: Decimal | None) -> str:
+        return shown_result(value, average=self.average)
+
+    def render_boards(self, value: list[Any]) -> int:
+        return len(value)
+
+
+class DuplicateTeamTable(tables.Table):
+    """The teams of a duplicate event (TeamRow), by rank."""
+
+    rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=NUMBER)
+    name = tables.Column(verbose_name=gettext_lazy("Team"))
+    members = tables.Column(verbose_name=gettext_lazy("Players"), attrs={"td": {"class": "small"}})
+    result = tables.Column(
+        attrs={"th": {"class": "text-end"}, "td": {"class": "text-end fw-bold"}}, empty_values=()
+    )
+
+    class Meta:
+        attrs = {"class": STRIPED, "id": "team-ranking"}
+        orderable = False
+
+    def __init__(self, rows: Sequence[Any], *, average: bool) -> None:
+        super().__init__(rows)
+        self.columns["result"].column.verbose_name = result_label(average)
+
+    def render_members(self, value: list[Any]) -> str:
+        return ", ".join(member.name for member in value)
+
+    def render_result(self, value: Decimal | None) -> str:
+        return shown_result(value)
