@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext, gettext_lazy
 
+from ..models.duplicate import ORIENTATIONS, orientation_letter
 from .common import NUMBER, TABLET_UP, WIDE_ONLY
 
 STRIPED = "table table-striped align-middle"
@@ -99,3 +100,53 @@ class DuplicateTeamTable(tables.Table):
 
     def render_result(self, value: Decimal | None) -> str:
         return shown_result(value)
+
+
+# A traveller's orientation cell: the player, his marque and his compared result.
+_CELL = (
+    '{% with cell=record.cells.INDEX %}<span class="small d-block">'
+    '{{ cell.player.name|default:"—" }}</span>'
+    '{% include "tournaments/duplicate/_marque.html" with marque=cell.marque %}'
+    '<small class="d-block result">'
+    '{% include "tournaments/duplicate/_score.html" with score=cell.score %}</small>{% endwith %}'
+)
+
+
+def _orientation_cell(index: int, letter: str) -> tables.TemplateColumn:
+    return tables.TemplateColumn(
+        template_code=_CELL.replace("INDEX", str(index)),
+        verbose_name=orientation_letter(index),
+        attrs={"td": {"class": "cell", "data-orientation": letter}},
+        empty_values=(),
+    )
+
+
+class TravellerTable(tables.Table):
+    """A board's traveller (selectors.duplicate.Line), table by table: the contract
+    and each orientation's player, marque and compared result."""
+
+    table_number = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Table"),
+        template_code=(
+            '{% load i18n %}{{ record.table_number }}<small class="d-block text-body-secondary '
+            'fw-normal">{% blocktranslate with number=record.round_number %}round {{ number }}'
+            "{% endblocktranslate %}</small>"
+        ),
+    )
+    contract = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Contract"),
+        template_code='{% include "tournaments/duplicate/_contract.html" with line=record %}',
+        attrs={"td": {"class": "small"}},
+        empty_values=(),
+    )
+
+    class Meta:
+        attrs = {"class": "table table-sm table-striped align-middle", "id": "board-traveller"}
+        row_attrs = {"id": lambda record: f"line-table-{record.table_number}"}
+        orderable = False
+
+    def __init__(self, lines: Sequence[Any]) -> None:
+        orientations = [
+            (letter, _orientation_cell(index, letter)) for index, letter in enumerate(ORIENTATIONS)
+        ]
+        super().__init__(lines, extra_columns=orientations)

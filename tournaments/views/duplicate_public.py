@@ -26,7 +26,7 @@ from ..selectors.duplicate_ranking import (
     ranking_rows,
     team_rows,
 )
-from ..tables.duplicate import DuplicateRankingTable, DuplicateTeamTable
+from ..tables.duplicate import DuplicateRankingTable, DuplicateTeamTable, TravellerTable
 from . import cached
 from .cached import cached_page
 from .names import event_namer
@@ -88,6 +88,7 @@ def duplicate_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         {
             **context,
             "info": info,
+            "traveller_table": TravellerTable(info.lines),
             "previous": max((n for n in shown if n < number), default=None),
             "next": min((n for n in shown if n > number), default=None),
         },
