@@ -150,3 +150,52 @@ class TravellerTable(tables.Table):
             (letter, _orientation_cell(index, letter)) for index, letter in enumerate(ORIENTATIONS)
         ]
         super().__init__(lines, extra_columns=orientations)
+
+
+def _seat_column(index: int) -> tables.Column:
+    return tables.Column(
+        verbose_name=ORIENTATIONS[index],
+        accessor=tables.A(f"players__{index}__name"),
+        default="—",
+    )
+
+
+class RoundProgressTable(tables.Table):
+    """A round's tables on the organiser's page (selectors.duplicate_cards.TableRound):
+    their boards, players, how many boards are entered, and the links to enter."""
+
+    table_number = tables.Column(verbose_name=gettext_lazy("Table"))
+    boards = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Boards"),
+        template_code=(
+            "{% for board in record.boards %}<a href=\"{% url 'duplicate_traveller' "
+            'event.pk board %}">{{ board }}</a>{% if not forloop.last %}, {% endif %}{% endfor %}'
+        ),
+        attrs={"td": {"class": "text-nowrap"}},
+    )
+    north, east, south, west = (_seat_column(index) for index in range(4))
+    entered = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Entered"),
+        template_code=(
+            '<span class="badge {% if record.done %}text-bg-success{% else %}text-bg-light '
+            'border{% endif %}">{{ record.entered }}/{{ record.boards|length }}</span>'
+        ),
+    )
+    actions = tables.TemplateColumn(
+        verbose_name="",
+        template_code=(
+            '{% load i18n %}<a class="btn btn-sm btn-outline-success" href="{% url \'board_next\' '
+            'record.table_id %}">{% translate "Enter" %}</a> <a class="btn btn-sm '
+            'btn-outline-secondary" href="{% url \'table_sheet\' record.table_id %}">'
+            '{% translate "Sheet" %}</a>'
+        ),
+        attrs={"td": {"class": "text-nowrap"}},
+        empty_values=(),
+    )
+
+    class Meta:
+        attrs = {"class": "table table-sm align-middle mb-0"}
+        row_attrs = {
+            "id": lambda record: f"round-{record.round_number}-table-{record.table_number}"
+        }
+        orderable = False

@@ -29,6 +29,7 @@ from ..selectors.access import full_names
 from ..selectors.duplicate_cards import round_progress
 from ..services import duplicate as services
 from ..services import events as event_services
+from ..tables.duplicate import RoundProgressTable
 from .organiser import organiser_required, publication_views
 from .submissions import (
     Outcome,
@@ -132,7 +133,9 @@ def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "section": "manage",
             "seated": bool(data.rounds),
-            "progress": progress,
+            "round_tables": {
+                number: RoundProgressTable(tables) for number, tables in progress.items()
+            },
             "boards": list(data.boards.values()),
             "counts": tournament_selectors.registration_counts(registrations),
             "rules_label": rules_label(event.rules_name, event.rules.label),
