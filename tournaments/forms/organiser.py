@@ -135,11 +135,13 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
     def __init__(
         self,
         *args: Any,
+        event: Event | None = None,
         has_hands: bool = False,
         current_rules: tuple[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.event = event
         if current_rules and current_rules[0] not in scoring.PRESETS:
             # Custom rules stored on the event (not a preset) stay choosable, unchanged.
             field = self.fields["rules_name"]
@@ -153,6 +155,22 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
         if not name:
             raise forms.ValidationError(_("Enter a name for the event."))
         return name
+
+    @classmethod
+    def initial_for(cls, event: Event) -> dict[str, Any]:
+        return {name: getattr(event, name) for name in ("name", "date", "rules_name")}
+
+    @classmethod
+    def editing(cls, event: Event, *data: Any, has_hands: bool) -> ClubNightForm:
+        """The form of an existing event: its values, its rule set kept choosable, and
+        the rescore question when it has stored hands."""
+        return cls(
+            *data,
+            event=event,
+            initial=cls.initial_for(event),
+            has_hands=has_hands,
+            current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
+        )
 
 
 class ClubEventForm(ClubNightForm):
@@ -169,8 +187,7 @@ class ClubEventForm(ClubNightForm):
     def __init__(
         self, *args: Any, event: Event | None = None, clubs: Any = None, **kwargs: Any
     ) -> None:
-        super().__init__(*args, **kwargs)
-        self.event = event
+        super().__init__(*args, event=event, **kwargs)
         if clubs is not None:
             self.fields["club"].queryset = clubs
         if event is not None:
@@ -178,8 +195,8 @@ class ClubEventForm(ClubNightForm):
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, Any]:
-        names = ("name", "date", "rules_name", "rounds_planned", "team_size")
-        return {name: getattr(event, name) for name in names}
+        extra = ("rounds_planned", "team_size")
+        return {**super().initial_for(event), **{name: getattr(event, name) for name in extra}}
 
 
 class PlayerChoiceField(forms.ModelChoiceField):

@@ -33,9 +33,9 @@ from ..tables.duplicate import RoundProgressTable
 from .organiser import organiser_required, publication_views
 from .submissions import (
     Outcome,
+    edited_event_page,
     replays_submission,
     respond,
-    saved_form_page,
     submit,
     submit_or_back,
     submitted_form_page,
@@ -77,32 +77,17 @@ def duplicate_create(request: HttpRequest) -> HttpResponse:
 def duplicate_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_duplicate(request, pk)
     has_hands = event_services.event_has_hands(event)
-    form = DuplicateForm(
-        *posted(request),
-        event=event,
-        initial=DuplicateForm.initial_for(event),
-        has_hands=has_hands,
-        current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
-    )
+    form = DuplicateForm.editing(event, *posted(request), has_hands=has_hands)
 
-    def save() -> None:
-        data = form.cleaned_data
-        services.update_duplicate(
-            by=request.user,
-            event=event,
-            rescore=data.get("rescore", False),
-            **_event_fields(data),
-            **form.format_fields(),
-        )
-
-    return saved_form_page(
+    return edited_event_page(
         request,
         form,
-        save,
+        services.update_duplicate,
+        fields=lambda data: {**_event_fields(data), **form.format_fields()},
         message=_("The duplicate tournament was saved."),
-        redirect_to=reverse("duplicate_manage", args=[event.pk]),
+        manage="duplicate_manage",
         template=TEMPLATES + "form.html",
-        context={"event": event, "has_hands": has_hands, "section": "edit"},
+        context={"has_hands": has_hands, "section": "edit"},
     )
 
 

@@ -43,9 +43,9 @@ from ..services import events as services
 from ..tables import PlayerTable, configure
 from .submissions import (
     Outcome,
+    edited_event_page,
     replays_submission,
     respond,
-    saved_form_page,
     submit,
     submit_or_back,
     submitted_form_page,
@@ -213,31 +213,17 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
     access.require_event(request.user, event)
     has_hands = services.event_has_hands(event)
-    initial = {"name": event.name, "date": event.date, "rules_name": event.rules_name}
-    form = ClubNightForm(
-        request.POST or None,
-        initial=initial,
-        has_hands=has_hands,
-        current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
-    )
+    form = ClubNightForm.editing(event, request.POST or None, has_hands=has_hands)
 
-    def save() -> None:
-        data = form.cleaned_data
-        services.update_event(
-            by=request.user,
-            event=event,
-            **{name: data[name] for name in ("name", "date", "rules_name")},
-            rescore=data.get("rescore", False),
-        )
-
-    return saved_form_page(
+    return edited_event_page(
         request,
         form,
-        save,
+        services.update_event,
+        fields=lambda data: {name: data[name] for name in ("name", "date", "rules_name")},
         message=_("The event was saved."),
-        redirect_to=reverse("event_manage", args=[event.pk]),
+        manage="event_manage",
         template="tournaments/organiser/event_form.html",
-        context={"club": event.club, "event": event, "has_hands": has_hands},
+        context={"club": event.club, "has_hands": has_hands},
     )
 
 

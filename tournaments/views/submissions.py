@@ -28,10 +28,10 @@ __all__ = [
     "Outcome",
     "action_of",
     "carried_fields",
+    "edited_event_page",
     "replayed",
     "replays_submission",
     "respond",
-    "saved_form_page",
     "submit",
     "submit_form",
     "submit_or_back",
@@ -88,28 +88,32 @@ def submitted_form_page(
     return render(request, template, {**context, "form": form})
 
 
-def saved_form_page(
+def edited_event_page(
     request: HttpRequest,
-    form: ServiceErrorMixin,
-    save: Callable[[], object],
+    form: Any,
+    update: Callable[..., object],
     *,
+    fields: Callable[[dict[str, Any]], dict[str, Any]],
     message: str,
-    redirect_to: str,
+    manage: str,
     template: str,
     context: dict[str, Any],
 ) -> HttpResponse:
-    """A page that edits something: a valid post is saved (`save`, no submission key:
-    saving the same values twice saves the same) and redirected to `redirect_to` with
-    `message`; otherwise the page shows `form` again, with the service's refusal."""
-    if request.method == "POST" and form.is_valid():  # type: ignore[attr-defined]
+    """The page that edits `form.event`: a valid post goes to the service `update` (the
+    form's `fields`, and whether to rescore the stored hands; no submission key: saving
+    the same values twice saves the same) and back to its `manage` page with `message`;
+    otherwise the page shows `form` again, with the service's refusal."""
+    event = form.event
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            save()
+            update(by=request.user, event=event, rescore=data.get("rescore", False), **fields(data))
         except EventError as error:
             form.add_service_error(error)
         else:
             messages.success(request, message)
-            return redirect(redirect_to)
-    return render(request, template, {**context, "form": form})
+            return redirect(manage, pk=event.pk)
+    return render(request, template, {**context, "form": form, "event": event})
 
 
 def validation_message(error: ValidationError) -> str:

@@ -35,7 +35,7 @@ from ..services import events as event_services
 from ..services import tournament as services
 from ..tables import SeasonTable, TournamentTable
 from .organiser import organiser_required, publication_views, resolve_club
-from .submissions import Outcome, replays_submission, saved_form_page, submitted_form_page
+from .submissions import Outcome, edited_event_page, replays_submission, submitted_form_page
 
 TEMPLATES = "tournaments/tournament/"
 
@@ -155,31 +155,17 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_tournament(request, pk)
     has_hands = event_services.event_has_hands(event)
-    form = TournamentForm(
-        *posted(request),
-        initial=TournamentForm.initial_for(event),
-        event=event,
-        has_hands=has_hands,
-        current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
-    )
+    form = TournamentForm.editing(event, *posted(request), has_hands=has_hands)
 
-    def save() -> None:
-        data = form.cleaned_data
-        services.update_tournament(
-            by=request.user,
-            event=event,
-            rescore=data.get("rescore", False),
-            **_tournament_fields(data),
-        )
-
-    return saved_form_page(
+    return edited_event_page(
         request,
         form,
-        save,
+        services.update_tournament,
+        fields=_tournament_fields,
         message=_("The tournament was saved."),
-        redirect_to=reverse("tournament_manage", args=[event.pk]),
+        manage="tournament_manage",
         template=TEMPLATES + "form.html",
-        context={"event": event, "has_hands": has_hands},
+        context={"has_hands": has_hands},
     )
 
 
