@@ -11,7 +11,8 @@ from typing import Any
 import django_tables2 as tables
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
 from ..models.duplicate import ORIENTATIONS, orientation_letter
@@ -125,14 +126,7 @@ class TravellerTable(tables.Table):
     """A board's traveller (selectors.duplicate.Line), table by table: the contract
     and each orientation's player, marque and compared result."""
 
-    table_number = tables.TemplateColumn(
-        verbose_name=gettext_lazy("Table"),
-        template_code=(
-            '{% load i18n %}{{ record.table_number }}<small class="d-block text-body-secondary '
-            'fw-normal">{% blocktranslate with number=record.round_number %}round {{ number }}'
-            "{% endblocktranslate %}</small>"
-        ),
-    )
+    table_number = tables.Column(verbose_name=gettext_lazy("Table"))
     contract = tables.TemplateColumn(
         verbose_name=gettext_lazy("Contract"),
         template_code='{% include "tournaments/duplicate/_contract.html" with line=record %}',
@@ -144,6 +138,13 @@ class TravellerTable(tables.Table):
         attrs = {"class": "table table-sm table-striped align-middle", "id": "board-traveller"}
         row_attrs = {"id": lambda record: f"line-table-{record.table_number}"}
         orderable = False
+
+    def render_table_number(self, record: Any) -> SafeString:
+        return format_html(
+            '{}<small class="d-block text-body-secondary fw-normal">{}</small>',
+            record.table_number,
+            gettext("round %(number)s") % {"number": record.round_number},
+        )
 
     def __init__(self, lines: Sequence[Any]) -> None:
         orientations = [
@@ -165,32 +166,13 @@ class RoundProgressTable(tables.Table):
     their boards, players, how many boards are entered, and the links to enter."""
 
     table_number = tables.Column(verbose_name=gettext_lazy("Table"))
-    boards = tables.TemplateColumn(
-        verbose_name=gettext_lazy("Boards"),
-        template_code=(
-            "{% for board in record.boards %}<a href=\"{% url 'duplicate_traveller' "
-            'event.pk board %}">{{ board }}</a>{% if not forloop.last %}, {% endif %}{% endfor %}'
-        ),
-        attrs={"td": {"class": "text-nowrap"}},
+    boards = tables.Column(
+        verbose_name=gettext_lazy("Boards"), attrs={"td": {"class": "text-nowrap"}}
     )
     north, east, south, west = (_seat_column(index) for index in range(4))
-    entered = tables.TemplateColumn(
-        verbose_name=gettext_lazy("Entered"),
-        template_code=(
-            '<span class="badge {% if record.done %}text-bg-success{% else %}text-bg-light '
-            'border{% endif %}">{{ record.entered }}/{{ record.boards|length }}</span>'
-        ),
-    )
-    actions = tables.TemplateColumn(
-        verbose_name="",
-        template_code=(
-            '{% load i18n %}<a class="btn btn-sm btn-outline-success" href="{% url \'board_next\' '
-            'record.table_id %}">{% translate "Enter" %}</a> <a class="btn btn-sm '
-            'btn-outline-secondary" href="{% url \'table_sheet\' record.table_id %}">'
-            '{% translate "Sheet" %}</a>'
-        ),
-        attrs={"td": {"class": "text-nowrap"}},
-        empty_values=(),
+    entered = tables.Column(verbose_name=gettext_lazy("Entered"), empty_values=())
+    actions = tables.Column(
+        verbose_name="", attrs={"td": {"class": "text-nowrap"}}, empty_values=()
     )
 
     class Meta:
@@ -199,3 +181,29 @@ class RoundProgressTable(tables.Table):
             "id": lambda record: f"round-{record.round_number}-table-{record.table_number}"
         }
         orderable = False
+
+    def __init__(self, rows: Sequence[Any], *, event: Any) -> None:
+        super().__init__(rows)
+        self.event = event
+
+    def render_boards(self, value: range) -> SafeString:
+        links = (
+            (reverse("duplicate_traveller", args=[self.event.pk, board]), board) for board in value
+        )
+        return format_html_join(", ", '<a href="{}">{}</a>', links)
+
+    def render_entered(self, record: Any) -> SafeString:
+        badge = "text-bg-success" if record.done else "text-bg-light border"
+        return format_html(
+            '<span class="badge {}">{}/{}</span>', badge, record.entered, len(record.boards)
+        )
+
+    def render_actions(self, record: Any) -> SafeString:
+        return format_html(
+            '<a class="btn btn-sm btn-outline-success" href="{}">{}</a> '
+            '<a class="btn btn-sm btn-outline-secondary" href="{}">{}</a>',
+            reverse("board_next", args=[record.table_id]),
+            gettext("Enter"),
+            reverse("table_sheet", args=[record.table_id]),
+            gettext("Sheet"),
+        )

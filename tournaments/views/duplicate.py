@@ -119,7 +119,8 @@ def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
             "section": "manage",
             "seated": bool(data.rounds),
             "round_tables": {
-                number: RoundProgressTable(tables) for number, tables in progress.items()
+                number: RoundProgressTable(tables, event=event)
+                for number, tables in progress.items()
             },
             "boards": list(data.boards.values()),
             "counts": tournament_selectors.registration_counts(registrations),
