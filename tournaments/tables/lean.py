@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import datetime
 import decimal
+import html
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 import django_tables2 as tables
@@ -51,6 +53,11 @@ def _has_callable(attrs: Any) -> bool:
 def _shown(value: Any) -> str:
     """What the stock template's `{{ cell }}` prints (render_value_in_context): local
     time and number format, escaped unless safe."""
+    kind = type(value)
+    if kind is str:  # not SafeString: what escape() gives, without its lazy-string check
+        return html.escape(value)
+    if kind is int and not formats.settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
     if isinstance(value, str):
         return conditional_escape(value)
     if (
@@ -93,7 +100,25 @@ def _getter(accessor: A) -> Callable[[Any], Any]:
                 return None
         return value
 
-    return get
+    # The common paths in one C call ("row__name", "round_totals__2"); anything else
+    # (a dict, a callable, a missing attribute or index) goes the long way above.
+    names, index = bits, None
+    if bits and bits[-1].isdigit():
+        names, index = bits[:-1], int(bits[-1])
+    if not names or any(not bit.isidentifier() for bit in names):
+        return get
+    attributes = attrgetter(".".join(names))
+
+    def fast(record: Any) -> Any:
+        try:
+            value = attributes(record)
+            if index is not None:
+                value = value[index] if type(value) is list else get(record)
+        except (AttributeError, IndexError):
+            return get(record)
+        return get(record) if callable(value) else value
+
+    return fast
 
 
 class UrlPattern:
@@ -184,6 +209,7 @@ class _CellPlan:
         self._td_plan: list[tuple[str, Any, tuple[tuple[str, ...], str | None] | None]] | None = (
             None
         )
+        self._td_seen: dict[tuple[Any, ...], str] = {}  # computed attributes -> their HTML
         self.localize = self.column.localize
         plain = (
             self.identity
@@ -292,9 +318,19 @@ class _CellPlan:
                 values[name] = value(**{a: given[a] for a in args})
             else:
                 values[name] = None  # tables2's call_with_appropriate gives None then
+        try:
+            key = tuple(values.items())
+            return self._td_seen[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable value: not remembered
+            key = None
         td = AttributeDict(values)
         td["class"] = self.bound.get_td_class(td)
-        return td.as_html()
+        shown = td.as_html()
+        if key is not None:
+            self._td_seen[key] = shown
+        return shown
 
 
 class LeanTable(tables.Table):
