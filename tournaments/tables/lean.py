@@ -50,7 +50,7 @@ def _has_callable(attrs: Any) -> bool:
     return False
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """What the stock template's `{{ cell }}` prints (render_value_in_context): local
     time and number format, escaped unless safe."""
     kind = type(value)
@@ -198,8 +198,8 @@ class _CellPlan:
             if _has_callable(self.link.attrs):
                 self.url = None  # per-record link attributes: tables2 builds the link
             else:
-                shown = AttributeDict(self.link.attrs or {}).as_html()
-                self.link_attrs = f" {shown}" if shown else ""
+                link_html = AttributeDict(self.link.attrs or {}).as_html()
+                self.link_attrs = f" {link_html}" if link_html else ""
         self.dynamic_td = (
             _has_callable(self.table.attrs.get("td"))
             or _has_callable(self.column.attrs.get("td"))
@@ -230,7 +230,7 @@ class _CellPlan:
         value = self.get(record)
         if value in self.empty_values:
             value = self.default
-        return f"<td {self.td}>{_shown(value)}</td>"
+        return f"<td {self.td}>{shown(value)}</td>"
 
     def cell(self, row: Any) -> str:
         record = row.record
@@ -280,7 +280,7 @@ class _CellPlan:
     def _printed(self, content: Any) -> str:
         """The stock template's `{{ cell }}`, `{{ cell|localize }}` or `{{ cell|unlocalize }}`."""
         if self.localize is None:
-            return _shown(content)
+            return shown(content)
         if self.localize:
             return conditional_escape(str(formats.localize(content, use_l10n=True)))
         return conditional_escape(str(content))
@@ -327,10 +327,10 @@ class _CellPlan:
             key = None
         td = AttributeDict(values)
         td["class"] = self.bound.get_td_class(td)
-        shown = td.as_html()
+        html_attrs = td.as_html()
         if key is not None:
-            self._td_seen[key] = shown
-        return shown
+            self._td_seen[key] = html_attrs
+        return html_attrs
 
 
 class LeanTable(tables.Table):
