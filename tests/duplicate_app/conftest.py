@@ -36,8 +36,12 @@ def make_duplicate(
         app_deals=app_deals,
         **options,
     )
-    for name in NAMES[:players]:
-        player = Player.objects.create(club=club, name=f"{name} Duplicate")
+    for index in range(players):
+        # Past the twenty first names, the same names again with a number.
+        suffix = f" {index // len(NAMES) + 1}" if index >= len(NAMES) else ""
+        player = Player.objects.create(
+            club=club, name=f"{NAMES[index % len(NAMES)]} Duplicate{suffix}"
+        )
         Registration.objects.create(event=event, player=player)
     return event
 

@@ -223,3 +223,34 @@ def test_club_night_table_pages_cannot_change_a_duplicate_movement(seated_event,
         edit_table(by=organiser, table=table, number=table.number, players=players[::-1])
     with pytest.raises(EventError):
         delete_table(by=organiser, table=table)
+
+
+@pytest.mark.parametrize(("team_size", "players"), [(5, 20), (8, 32)])
+def test_larger_teams_are_seated_apart_and_ranked_on_their_members(
+    dup_club, organiser, team_size, players
+):
+    from tournaments.selectors.duplicate_ranking import duplicate_ranking, team_rows
+
+    from .test_ranking import play_everything
+
+    event = make_duplicate(dup_club, players=players, rounds=2, team_size=team_size)
+    for index, registration in enumerate(Registration.objects.filter(event=event).order_by("pk")):
+        registration.team = Team.objects.get_or_create(event=event, name=f"T{index // team_size}")[
+            0
+        ]
+        registration.save()
+    services.seat_duplicate(by=SYSTEM, event=event)
+    teams = dict(Registration.objects.filter(event=event).values_list("player_id", "team_id"))
+    for table in Table.objects.filter(round__event=event):
+        mates = [teams[p] for p in table.seats.values_list("player_id", flat=True)]
+        assert len(mates) == len(set(mates))
+    play_everything(event, organiser, seed=5)
+    ranked = team_rows(duplicate_ranking(event), event)
+    assert len(ranked) == players // team_size
+    assert all(len(team.members) == team_size for team in ranked)
+
+
+def test_a_team_form_the_app_does_not_offer_is_refused_at_its_field(dup_club):
+    with pytest.raises(EventError) as refused:
+        make_duplicate(dup_club, team_size=9)
+    assert refused.value.field == "team_size"

@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -30,6 +31,8 @@ DUPLICATE_TEAM_MODES = (
     (0, _("Individual")),
     (3, _("Triplettes (teams of 3)")),
     (4, _("Quadrettes (teams of 4)")),
+    # The federation's "teams": larger groups kept apart the same way (DUPLICATE.md).
+    *((size, format_lazy(_("Teams of {size}"), size=size)) for size in range(5, 9)),
 )
 
 

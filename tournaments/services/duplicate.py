@@ -31,8 +31,9 @@ from .cache import touch
 from .events import check_rules_name, update_event
 from .tables import set_scorekeepers
 
-# Team forms of a duplicate event: triplettes and quadrettes (DUPLICATE.md).
-DUPLICATE_TEAM_SIZES = (0, 3, 4)
+# Team forms of a duplicate event (DUPLICATE.md): individual (0), triplettes, quadrettes
+# and teams of 5 to 8 (two quadrettes' worth at most).
+DUPLICATE_TEAM_SIZES = (0, 3, 4, 5, 6, 7, 8)
 MAX_BOARDS_PER_ROUND = 12
 MAX_TABLES = 30
 
@@ -50,7 +51,9 @@ def _check_format(
     if comparison not in Event.Comparison.values:
         raise EventError(_("Choose a comparison method."), field="comparison")
     if team_size not in DUPLICATE_TEAM_SIZES:
-        raise EventError(_("Choose individual, triplettes or quadrettes."), field="team_size")
+        raise EventError(
+            _("Choose individual, triplettes, quadrettes or teams of 5 to 8."), field="team_size"
+        )
 
 
 @transaction.atomic

@@ -1,0 +1,116 @@
+"""A duplicate event's public pages are cached like the others and never stale: a board
+result, a ruling, a change of comparison and an unpublication are visible on the next
+anonymous request, while another event's pages stay cached (views.cached,
+services.cache; the page cache is on in tests and emptied before each)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Board, Event, Table
+from tournaments.services import duplicate as services
+from tournaments.services.duplicate_results import set_special_result
+from tournaments.services.events import publish_event, unpublish_event
+from tournaments.views.cached import HEADER
+
+from ..factories import make_club
+from .conftest import make_duplicate
+from .helpers import enter_board
+from .test_ranking import play_everything
+
+pytestmark = pytest.mark.django_db
+
+
+def served(client: Client, url: str, status: int = 200):
+    response = client.get(url)
+    assert response.status_code == status, url
+    return response
+
+
+def fill(client: Client, urls: list[str]) -> None:
+    for url in urls:
+        served(client, url)
+        assert served(client, url).get(HEADER) == "hit", url
+
+
+def fresh(client: Client, url: str) -> str:
+    response = served(client, url)
+    assert response.get(HEADER) == "miss", url
+    return response.content.decode()
+
+
+@pytest.fixture
+def published(seated_event, organiser) -> Event:
+    return publish_event(by=organiser, event=seated_event)
+
+
+def ranking_url(event: Event) -> str:
+    return reverse("duplicate_ranking", args=[event.pk])
+
+
+def test_a_board_result_shows_on_the_next_request_and_spares_other_events(
+    published, organiser, client
+):
+    other = make_duplicate(make_club("Tarot Club Voisin", "voisin"))
+    other = publish_event(by=organiser, event=other)
+    table = Table.objects.get(round__event=published, round__number=1, board_set=1)
+    north = table.seats.get(position=0).player_id
+    player_url = reverse("duplicate_player", args=[published.pk, north])
+    board_url = reverse("duplicate_board", args=[published.pk, 1])
+    fill(client, [ranking_url(published), player_url, ranking_url(other)])
+    served(client, board_url, status=404)  # not played anywhere yet
+    assert 'id="player-board-' not in served(client, player_url).content.decode()
+
+    # Board 1 at every table that plays it: it becomes public.
+    for table in Table.objects.filter(round__event=published, board_set=1):
+        enter_board(table, 1, organiser)
+
+    assert 'id="player-board-' in fresh(client, player_url)
+    assert fresh(client, ranking_url(published)) != ""
+    served(client, board_url)
+    assert served(client, ranking_url(other)).get(HEADER) == "hit"
+
+
+def test_rulings_and_the_comparison_change_the_ranking_at_once(published, organiser, client):
+    play_everything(published, organiser)
+    url = ranking_url(published)
+    fill(client, [url])
+    table = Table.objects.filter(round__event=published, board_set=1).order_by("round__number")[0]
+    board = Board.objects.get(event=published, number=1)
+
+    set_special_result(by=organiser, board=board, table=table, kind="average_plus", orientation=0)
+    after_ruling = fresh(client, url)
+    assert served(client, url).get(HEADER) == "hit"
+
+    services.update_duplicate(
+        by=organiser,
+        event=published,
+        name=published.name,
+        date=published.date,
+        rules_name=published.rules_name,
+        rounds_planned=published.rounds_planned,
+        boards_per_round=published.deals_per_round,
+        comparison="difference",
+        team_size=0,
+        app_deals=published.app_deals,
+    )
+    after_comparison = fresh(client, url)
+    assert after_comparison != after_ruling
+    assert "%" in after_ruling
+
+
+def test_unpublishing_hides_every_page_at_once(published, organiser, client):
+    play_everything(published, organiser)
+    table = Table.objects.get(round__event=published, round__number=1, board_set=1)
+    north = table.seats.get(position=0).player_id
+    urls = [
+        ranking_url(published),
+        reverse("duplicate_player", args=[published.pk, north]),
+        reverse("duplicate_board", args=[published.pk, 1]),
+    ]
+    fill(client, urls)
+    unpublish_event(by=organiser, event=published)
+    for url in urls:
+        served(client, url, status=404)
