@@ -7,6 +7,10 @@ poignées, chelems, misères, passed hands), then measures for about S seconds e
 - score: score_hand on parsed Hand objects;
 - validate only: validate();
 - JSON parse + score: json.loads of each hand's text, then score_json.
+
+Each line gives the rate by the clock and by the process's own CPU time (what it
+would be with a CPU to itself, near enough: on a loaded machine the process gets a
+share of a CPU, printed too, and the clock rate falls with it).
 """
 
 from __future__ import annotations
@@ -146,7 +150,7 @@ def build(count: int, seed: int) -> list[tuple[Hand, object]]:
 def rate(label: str, work, items, seconds: float) -> float:
     """Call work(item) over `items` again and again for about `seconds`."""
     done = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     deadline = start + seconds
     while True:
         for item in items:
@@ -155,8 +159,12 @@ def rate(label: str, work, items, seconds: float) -> float:
         now = time.perf_counter()
         if now >= deadline:
             break
+    cpu = time.process_time() - cpu_start
     per_second = done / (now - start)
-    print(f"{label}: {per_second:.0f}")
+    print(
+        f"{label}: {per_second:.0f} (per CPU second: {done / cpu:.0f};"
+        f" the process had {cpu / (now - start):.0%} of a CPU)"
+    )
     return per_second
 
 

@@ -180,24 +180,21 @@ class Sheet:
 def sheet(table: Table) -> Sheet:
     """The feuille de marque: every hand with each player's score and running total.
 
-    Queries: seats, hands (with dealer/taker/partner), score rows: three, whatever
-    the number of hands.
+    Queries: seats, hands (with dealer/taker/partner), score rows: three whatever the
+    number of hands (four when a player moved away after scoring here).
     """
     seats = list(table.seats.select_related("player").order_by("position"))
     hands = list(
         table.hands.select_related("dealer", "taker", "partner", "sitting_out").order_by("number")
     )
-    scores: dict[int, dict[int, HandScore]] = defaultdict(dict)
-    extra_players: dict[int, Player] = {}
-    seated = {seat.player_id for seat in seats}
-    for row in HandScore.objects.filter(hand__table=table).select_related("player"):
-        scores[row.hand_id][row.player_id] = row
-        if row.player_id not in seated:
-            # A player moved away after scoring here still gets a column.
-            extra_players[row.player_id] = row.player
-    extra = sorted(extra_players.values(), key=lambda p: sort_key(p.name))
-    players = [seat.player for seat in seats] + extra
-
+    scores: dict[int, dict[int, tuple[int, bool | None]]] = defaultdict(dict)  # points, made
+    rows_ = HandScore.objects.filter(hand__table=table).order_by()
+    for hand_id, player_id, points, made in rows_.values_list("hand", "player", "points", "made"):
+        scores[hand_id][player_id] = (points, made)
+    # A player moved away after scoring here still gets a column (a query only then).
+    moved = {p for by_player in scores.values() for p in by_player} - {s.player_id for s in seats}
+    extra = Player.objects.filter(pk__in=moved) if moved else []
+    players = [seat.player for seat in seats] + sorted(extra, key=lambda p: sort_key(p.name))
     by_id = {player.pk: player for player in players}
     running = [0] * len(players)
     rows: list[SheetRow] = []
@@ -205,19 +202,17 @@ def sheet(table: Table) -> Sheet:
         by_player = scores.get(hand.pk, {})
         cells = []
         for i, player in enumerate(players):
-            score = by_player.get(player.pk)
-            if score is not None:
-                running[i] += score.points
-            cells.append(
-                SheetCell(points=None if score is None else score.points, total=running[i])
-            )
+            points = by_player.get(player.pk, (None,))[0]
+            if points is not None:
+                running[i] += points
+            cells.append(SheetCell(points=points, total=running[i]))
         taker_row = by_player.get(hand.taker_id) if hand.taker_id else None
         rows.append(
             SheetRow(
                 hand=hand,
                 cells=cells,
-                made=taker_row.made if taker_row else None,
-                check=sum(s.points for s in by_player.values()),
+                made=taker_row[1] if taker_row else None,
+                check=sum(points for points, _made in by_player.values()),
                 details=hand_details(hand, by_id),
             )
         )
@@ -325,7 +320,8 @@ def _changes(record: Any, before: Any, players: dict[int, Player]) -> list[Field
         return []
     if before is None:
         # A creation has nothing to diff against: show what was entered.
-        given = {name: getattr(record, _attname(name)) for name in HISTORY_FIELDS}
+        # A player field's value is the player's id (its attname).
+        given = {n: getattr(record, f"{n}_id" if n in PLAYER_FIELDS else n) for n in HISTORY_FIELDS}
         deltas = [(n, None, v) for n, v in given.items() if v not in (None, "", [], False)]
     else:
         delta = record.diff_against(before, included_fields=HISTORY_FIELDS)
@@ -343,10 +339,6 @@ def _changes(record: Any, before: Any, players: dict[int, Player]) -> list[Field
 
 
 _FIELD_ORDER = {name: index for index, name in enumerate(HISTORY_FIELDS)}
-
-
-def _attname(name: str) -> str:
-    return f"{name}_id" if name in PLAYER_FIELDS else name
 
 
 def _history(records: list[Any]) -> list[HistoryEntry]:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import datetime
 import decimal
+import html
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 import django_tables2 as tables
@@ -48,9 +50,14 @@ def _has_callable(attrs: Any) -> bool:
     return False
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """What the stock template's `{{ cell }}` prints (render_value_in_context): local
     time and number format, escaped unless safe."""
+    kind = type(value)
+    if kind is str:  # not SafeString: what escape() gives, without its lazy-string check
+        return html.escape(value)
+    if kind is int and not formats.settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
     if isinstance(value, str):
         return conditional_escape(value)
     if (
@@ -93,7 +100,25 @@ def _getter(accessor: A) -> Callable[[Any], Any]:
                 return None
         return value
 
-    return get
+    # The common paths in one C call ("row__name", "round_totals__2"); anything else
+    # (a dict, a callable, a missing attribute or index) goes the long way above.
+    names, index = bits, None
+    if bits and bits[-1].isdigit():
+        names, index = bits[:-1], int(bits[-1])
+    if not names or any(not bit.isidentifier() for bit in names):
+        return get
+    attributes = attrgetter(".".join(names))
+
+    def fast(record: Any) -> Any:
+        try:
+            value = attributes(record)
+            if index is not None:
+                value = value[index] if type(value) is list else get(record)
+        except (AttributeError, IndexError):
+            return get(record)
+        return get(record) if callable(value) else value
+
+    return fast
 
 
 class UrlPattern:
@@ -173,8 +198,8 @@ class _CellPlan:
             if _has_callable(self.link.attrs):
                 self.url = None  # per-record link attributes: tables2 builds the link
             else:
-                shown = AttributeDict(self.link.attrs or {}).as_html()
-                self.link_attrs = f" {shown}" if shown else ""
+                link_html = AttributeDict(self.link.attrs or {}).as_html()
+                self.link_attrs = f" {link_html}" if link_html else ""
         self.dynamic_td = (
             _has_callable(self.table.attrs.get("td"))
             or _has_callable(self.column.attrs.get("td"))
@@ -184,6 +209,7 @@ class _CellPlan:
         self._td_plan: list[tuple[str, Any, tuple[tuple[str, ...], str | None] | None]] | None = (
             None
         )
+        self._td_seen: dict[tuple[Any, ...], str] = {}  # computed attributes -> their HTML
         self.localize = self.column.localize
         plain = (
             self.identity
@@ -204,7 +230,7 @@ class _CellPlan:
         value = self.get(record)
         if value in self.empty_values:
             value = self.default
-        return f"<td {self.td}>{_shown(value)}</td>"
+        return f"<td {self.td}>{shown(value)}</td>"
 
     def cell(self, row: Any) -> str:
         record = row.record
@@ -254,7 +280,7 @@ class _CellPlan:
     def _printed(self, content: Any) -> str:
         """The stock template's `{{ cell }}`, `{{ cell|localize }}` or `{{ cell|unlocalize }}`."""
         if self.localize is None:
-            return _shown(content)
+            return shown(content)
         if self.localize:
             return conditional_escape(str(formats.localize(content, use_l10n=True)))
         return conditional_escape(str(content))
@@ -292,9 +318,19 @@ class _CellPlan:
                 values[name] = value(**{a: given[a] for a in args})
             else:
                 values[name] = None  # tables2's call_with_appropriate gives None then
+        try:
+            key = tuple(values.items())
+            return self._td_seen[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable value: not remembered
+            key = None
         td = AttributeDict(values)
         td["class"] = self.bound.get_td_class(td)
-        return td.as_html()
+        html_attrs = td.as_html()
+        if key is not None:
+            self._td_seen[key] = html_attrs
+        return html_attrs
 
 
 class LeanTable(tables.Table):

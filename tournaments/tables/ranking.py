@@ -21,6 +21,7 @@ from .lean import LeanTable
 RANK = pgettext_lazy("ranking", "#")
 # Long rankings (a 200-player open, a club's season) are shown 50 lines at a time.
 RANKING_PER_PAGE = 50
+BOLD_TOTAL = {"th": {"class": "text-end"}, "td": {"class": "text-end fw-bold"}}
 ROUND = {
     "th": {"class": "text-end d-none d-md-table-cell"},
     "td": {"class": "text-end d-none d-md-table-cell"},
@@ -51,6 +52,11 @@ def _player_column() -> tables.Column:
         linkify=("player_public", {"pk": tables.A("row__player_id")}),
         attrs=LINK,
     )
+
+
+def _total_column() -> tables.Column:
+    """A team's or a season's total, in bold."""
+    return tables.Column(verbose_name=gettext_lazy("Total"), attrs=BOLD_TOTAL)
 
 
 class RankingTable(LeanTable):
@@ -93,10 +99,7 @@ class TeamRankingTable(LeanTable):
     rank = tables.Column(verbose_name=RANK, attrs=NUMBER)
     name = tables.Column(verbose_name=gettext_lazy("Team"))
     members = tables.Column(verbose_name=gettext_lazy("Players"), empty_values=())
-    total = tables.Column(
-        verbose_name=gettext_lazy("Total"),
-        attrs={"th": {"class": "text-end"}, "td": {"class": "text-end fw-bold"}},
-    )
+    total = _total_column()
 
     class Meta:
         attrs = {"class": "table table-striped align-middle", "id": "team-ranking"}
@@ -121,10 +124,7 @@ class SeasonRankingTable(LeanTable):
     events = tables.Column(verbose_name=gettext_lazy("Events"), attrs=WIDE_ONLY)
     counted = tables.Column(verbose_name=gettext_lazy("Counted"), attrs=WIDE_ONLY)
     best = tables.Column(verbose_name=gettext_lazy("Best"), attrs=WIDE_ONLY)
-    total = tables.Column(
-        verbose_name=gettext_lazy("Total"),
-        attrs={"th": {"class": "text-end"}, "td": {"class": "text-end fw-bold"}},
-    )
+    total = _total_column()
 
     class Meta:
         attrs = {"class": "table table-striped align-middle", "id": "season-ranking"}
