@@ -81,7 +81,7 @@ NOT_A_CLUB_WRITE = {
     "hands.preview_hand": "scores a hand without storing it",
     "hands.table_seats": "a read",
     "hands.score_rows": "builds unsaved score rows for save_hand and rescore_event",
-    "hands.planned_deals": "a read",
+    "sheets.planned_deals": "a read",
     "tables.current_round": "a read",
     "tables.next_table_number": "a read",
     "rounds.present_players": "a read",
@@ -96,7 +96,7 @@ NOT_A_CLUB_WRITE = {
     "duplicate_results.check_board_result": "checks a result against the board's cards",
     "event_stats.player_event_stats": "computes figures; the writes are results'",
     # derived rows, rewritten by the checked writes above (and the repair commands)
-    "hands.refresh_round_status": "a round's status follows its sheets (after checked writes)",
+    "sheets.refresh_round_status": "a round's status follows its sheets (after checked writes)",
     "hands.rescore_event": "rewrites an event's score rows (update_event, the rescore command)",
     "results.refresh_event_results": "derived from the ledger after each checked write",
     "results.rebuild_all_event_results": "check_ledger --rebuild-results (site operator)",

@@ -34,6 +34,7 @@ from .hands import (
     hand_groups,
     hand_inputs,
     input_columns,
+    person_columns,
     read_licences,
     rules_sheet,
     words,
@@ -77,9 +78,7 @@ def club_night_workbook(event: Event) -> Export:
     ]
     columns = [
         Column(_("Rank"), 7, INTEGER),
-        Column(_("Player"), 26),
-        Column(_("Licence"), 11),
-        Column(_("Club"), 22),
+        *person_columns(),
         Column(_("Total"), 10, SCORE),
         Column(_("Hands played"), 9, INTEGER),
         Column(_("Contracts taken"), 10, INTEGER),

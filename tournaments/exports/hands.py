@@ -52,6 +52,15 @@ class Names:
     def licence(self, player_id: int) -> str | None:
         return self.licences.get(player_id) or None
 
+    def person(self, player_id: int) -> list[Any]:
+        """The cells under person_columns(): his name, licence and club."""
+        return [self(player_id), self.licence(player_id), self.clubs.get(player_id, "")]
+
+
+def person_columns() -> list[Column]:
+    """Who a row is about, in every workbook: the player, his licence and his club."""
+    return [Column(_("Player"), 26), Column(_("Licence"), 11), Column(_("Club"), 22)]
+
 
 def read_licences(names: Names, player_ids: Iterable[int]) -> None:
     """The licence numbers (and clubs) of players not seated anywhere: one query, none

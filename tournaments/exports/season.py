@@ -21,6 +21,7 @@ from ..selectors.access import full_names
 from ..selectors.season import season_placings
 from ..selectors.tournament import season_scale
 from .files import Export, file_name
+from .hands import person_columns
 from .writer import DATE, INTEGER, SCORE, Column, Sheet, Styled
 
 NOT_COUNTED = "(0);(-0);(0)"
@@ -42,9 +43,7 @@ def season_workbook(season: Season, events: Iterable[Event]) -> Export:
     points_format = INTEGER if scale is not None else SCORE
     columns = [
         Column(_("Rank"), 7, INTEGER),
-        Column(_("Player"), 26),
-        Column(_("Licence"), 11),
-        Column(_("Club"), 22),
+        *person_columns(),
         *(Column(_event_heading(e), 14, points_format) for e in events),
         Column(_("Season total"), 11, points_format),
         Column(_("Tie-break: best result"), 11, points_format),

@@ -44,6 +44,7 @@ from .hands import (
     hand_groups,
     hand_inputs,
     input_columns,
+    person_columns,
     read_licences,
     round_column,
     rules_sheet,
@@ -115,9 +116,7 @@ def _ranking_sheet(
 ) -> Sheet:
     columns = [
         Column(_("Rank"), 7, INTEGER),
-        Column(_("Player"), 26),
-        Column(_("Licence"), 11),
-        Column(_("Club"), 22),
+        *person_columns(),
     ]
     if event.team_size:
         columns.append(Column(_("Team"), 18))
@@ -189,9 +188,7 @@ def _round_sheets(
         )
     columns = [
         Column(_("Table"), 8, INTEGER),
-        Column(_("Player"), 26),
-        Column(_("Licence"), 11),
-        Column(_("Club"), 22),
+        *person_columns(),
         Column(_("Round total"), 12, SCORE),
         Column(_("Player ID"), 9, INTEGER),
     ]
@@ -210,9 +207,7 @@ def _round_sheets(
         for table, _position, player in sorted(lines):
             yield [
                 table,
-                names(player),
-                names.licence(player),
-                names.clubs.get(player, ""),
+                *names.person(player),
                 totals.get((number, table), {}).get(player, 0),
                 player,
             ]

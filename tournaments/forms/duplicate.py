@@ -20,12 +20,12 @@ from django.utils.translation import pgettext_lazy
 
 import scoring
 
-from ..models import ORIENTATIONS, Board, Club, Event, Hand, Orientation, Seat, SpecialResult
+from ..models import ORIENTATIONS, Board, Event, Hand, Orientation, Seat, SpecialResult
 from ..models.duplicate import ORIENTATION_LETTERS, orientation_letter
-from .hand import POINTS_RE, TOTAL_POINTS, HandForm, _format_points
+from .hand import HandForm, _format_points, parse_points
 from .hand_errors import HAND_ERROR_MESSAGES, hand_error_message
 from .hand_fields import CAMP_OR_NONE_CHOICES, POIGNEE_CHOICES
-from .organiser import ClubNightForm, ScorekeeperChoiceField
+from .organiser import ClubEventForm, ScorekeeperChoiceField
 
 DUPLICATE_TEAM_MODES = (
     (0, _("Individual")),
@@ -36,12 +36,9 @@ DUPLICATE_TEAM_MODES = (
 )
 
 
-class DuplicateForm(ClubNightForm):
+class DuplicateForm(ClubEventForm):
     """A duplicate event: the club-night fields (name, date, rule set) and its format."""
 
-    club = forms.ModelChoiceField(
-        label=_("Club"), queryset=Club.objects.order_by("name"), empty_label=None
-    )
     rounds_planned = forms.IntegerField(
         label=_("Number of rounds"), min_value=1, max_value=30, initial=5
     )
@@ -90,25 +87,12 @@ class DuplicateForm(ClubNightForm):
         "app_deals",
     ]
 
-    def __init__(
-        self, *args: Any, event: Event | None = None, clubs: Any = None, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        if clubs is not None:
-            self.fields["club"].queryset = clubs
-        if event is not None:
-            del self.fields["club"]
-
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, Any]:
         return {
-            "name": event.name,
-            "date": event.date,
-            "rules_name": event.rules_name,
-            "rounds_planned": event.rounds_planned,
+            **super().initial_for(event),
             "boards_per_round": event.deals_per_round,
             "comparison": event.comparison,
-            "team_size": event.team_size,
             "app_deals": event.app_deals,
         }
 
@@ -289,18 +273,7 @@ class TravellerLineForm(forms.Form):
         return initial
 
     def clean_points(self) -> Decimal | None:
-        raw = (self.cleaned_data.get("points") or "").strip()
-        if not raw:
-            return None
-        if not POINTS_RE.fullmatch(raw):
-            raise forms.ValidationError(HAND_ERROR_MESSAGES["not_a_number"], code="not_a_number")
-        value = Decimal(raw.replace(",", "."))
-        if not 0 <= value <= TOTAL_POINTS:
-            raise forms.ValidationError(
-                HAND_ERROR_MESSAGES["points_range"] % {"value": _format_points(value)},
-                code="points_range",
-            )
-        return value
+        return parse_points(self.cleaned_data.get("points"))
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -57,6 +57,7 @@ __all__ = [
     "DeleteHandForm",
     "HandForm",
     "hand_error_message",
+    "parse_points",
 ]
 
 # The deck's card points (rules.points, from the engine): one number for the whole site.
@@ -71,6 +72,23 @@ def _to_int(value: str) -> int:
 
 def _format_points(value: Decimal) -> str:
     return str(int(value)) if value == value.to_integral() else number_format(value)
+
+
+def parse_points(raw: str | None) -> Decimal | None:
+    """The card points as typed ("41", "40,5"): None when empty, else a number from 0 to
+    the deck's total (ValidationError otherwise)."""
+    raw = (raw or "").strip()
+    if not raw:
+        return None
+    if not POINTS_RE.fullmatch(raw):
+        raise forms.ValidationError(HAND_ERROR_MESSAGES["not_a_number"], code="not_a_number")
+    value = Decimal(raw.replace(",", "."))
+    if not 0 <= value <= TOTAL_POINTS:
+        raise forms.ValidationError(
+            HAND_ERROR_MESSAGES["points_range"] % {"value": _format_points(value)},
+            code="points_range",
+        )
+    return value
 
 
 class HandForm(forms.Form):
@@ -213,20 +231,9 @@ class HandForm(forms.Form):
     # -- cleaning --
 
     def clean_points(self) -> Decimal | None:
-        raw = (self.cleaned_data.get("points") or "").strip()
-        if not raw:
-            return None
-        if not POINTS_RE.fullmatch(raw):
-            raise forms.ValidationError(HAND_ERROR_MESSAGES["not_a_number"], code="not_a_number")
-        value = Decimal(raw.replace(",", "."))
         # Checked as typed, before the defence's points are turned into the taker's,
         # so that the message speaks of the number the user sees.
-        if not 0 <= value <= TOTAL_POINTS:
-            raise forms.ValidationError(
-                HAND_ERROR_MESSAGES["points_range"] % {"value": _format_points(value)},
-                code="points_range",
-            )
-        return value
+        return parse_points(self.cleaned_data.get("points"))
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 
 from ..errors import EventError
-from ..models import Club, Player, Table
+from ..models import Club, Event, Player, Table
 from ..models.collation import by_name
 from ..rules.names import clean_name as clean_player_name
 
@@ -135,11 +135,13 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
     def __init__(
         self,
         *args: Any,
+        event: Event | None = None,
         has_hands: bool = False,
         current_rules: tuple[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.event = event
         if current_rules and current_rules[0] not in scoring.PRESETS:
             # Custom rules stored on the event (not a preset) stay choosable, unchanged.
             field = self.fields["rules_name"]
@@ -153,6 +155,48 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
         if not name:
             raise forms.ValidationError(_("Enter a name for the event."))
         return name
+
+    @classmethod
+    def initial_for(cls, event: Event) -> dict[str, Any]:
+        return {name: getattr(event, name) for name in ("name", "date", "rules_name")}
+
+    @classmethod
+    def editing(cls, event: Event, *data: Any, has_hands: bool) -> ClubNightForm:
+        """The form of an existing event: its values, its rule set kept choosable, and
+        the rescore question when it has stored hands."""
+        return cls(
+            *data,
+            event=event,
+            initial=cls.initial_for(event),
+            has_hands=has_hands,
+            current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
+        )
+
+
+class ClubEventForm(ClubNightForm):
+    """A tournament or a duplicate event: the club-night fields, the club it belongs to
+    (a new one: among `clubs`, those the person organises), its rounds and team form.
+
+    An existing event keeps its club: moving an event with its registrations to another
+    club is not a form edit."""
+
+    club = forms.ModelChoiceField(
+        label=_("Club"), queryset=Club.objects.order_by("name"), empty_label=None
+    )
+
+    def __init__(
+        self, *args: Any, event: Event | None = None, clubs: Any = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, event=event, **kwargs)
+        if clubs is not None:
+            self.fields["club"].queryset = clubs
+        if event is not None:
+            del self.fields["club"]
+
+    @classmethod
+    def initial_for(cls, event: Event) -> dict[str, Any]:
+        extra = ("rounds_planned", "team_size")
+        return {**super().initial_for(event), **{name: getattr(event, name) for name in extra}}
 
 
 class PlayerChoiceField(forms.ModelChoiceField):

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import Club, Event, Player, Registration, Season, Table, Team
 from ..rules.season import parse_scale
-from .organiser import ClubNightForm, ServiceErrorMixin
+from .organiser import ClubEventForm, ServiceErrorMixin
 
 TEAM_MODES = (
     (0, _("Individual")),
@@ -34,12 +34,9 @@ def team_mode_label(team_size: int) -> str:
     return words.get(team_size) or gettext("individual")
 
 
-class TournamentForm(ClubNightForm):
+class TournamentForm(ClubEventForm):
     """A tournament: the club-night fields (name, date, rule set) and its format."""
 
-    club = forms.ModelChoiceField(
-        label=_("Club"), queryset=Club.objects.order_by("name"), empty_label=None
-    )
     rounds_planned = forms.IntegerField(
         label=_("Number of rounds"), min_value=1, max_value=30, initial=4
     )
@@ -60,16 +57,9 @@ class TournamentForm(ClubNightForm):
 
     field_order = ["name", "date", "club", "rules_name", "rounds_planned", "deals_per_round"]
 
-    def __init__(
-        self, *args: Any, event: Event | None = None, clubs: Any = None, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.event = event
-        if clubs is not None:  # a new tournament: only the clubs the person organises
-            self.fields["club"].queryset = clubs
+    def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, event=event, **kwargs)
         if event is not None:
-            # Moving an event with its registrations to another club is not a form edit.
-            del self.fields["club"]
             self.rounds_seated = event.rounds.count()
             self.has_teams = Registration.objects.filter(event=event, team__isnull=False).exists()
         else:
@@ -101,14 +91,7 @@ class TournamentForm(ClubNightForm):
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, Any]:
-        return {
-            "name": event.name,
-            "date": event.date,
-            "rules_name": event.rules_name,
-            "rounds_planned": event.rounds_planned,
-            "deals_per_round": event.deals_per_round,
-            "team_size": event.team_size,
-        }
+        return {**super().initial_for(event), "deals_per_round": event.deals_per_round}
 
 
 class ExistingPlayerField(forms.ModelChoiceField):

@@ -32,7 +32,7 @@ from ..models import (
     Table,
 )
 from ..models.duplicate import boards_of_set
-from .access import Namer, public_names
+from .access import NAMER_FIELDS, Namer, public_names
 
 
 @dataclass
@@ -183,9 +183,7 @@ def _players(event: Event, seats: list[dict[str, Any]], namer: Namer) -> dict[in
     players: dict[int, SeatedPlayer] = {}
     registrations = Registration.objects.filter(event=event).values_list(
         "player_id",
-        "player__name",
-        "player__public_name_style",
-        "player__club_id",
+        *NAMER_FIELDS,
         "player__club__name",
         "team__name",
     )
@@ -208,7 +206,7 @@ def _result_inputs(hand: dict[str, Any], positions: dict[int, int]) -> ResultInp
         hand_id=hand["id"],
         version=hand["version"],
         contract=hand["contract"],
-        taker=positions.get(hand["taker_id"]) if hand["taker_id"] else None,
+        taker=positions.get(hand["taker"]) if hand["taker"] else None,
         oudlers=hand["oudlers"],
         points=hand["points"],
         petit_au_bout=hand["petit_au_bout"],
@@ -244,9 +242,7 @@ def duplicate_data(event: Event, *, namer: Namer = public_names) -> DuplicateDat
             "table__round__number",
             "position",
             "player_id",
-            "player__name",
-            "player__public_name_style",
-            "player__club_id",
+            *NAMER_FIELDS,
             "player__club__name",
         )
     )
@@ -279,18 +275,7 @@ def duplicate_data(event: Event, *, namer: Namer = public_names) -> DuplicateDat
             board.lines.append(line)
             lines[(table["pk"], number)] = line
     hands = Hand.objects.filter(table__round__event=event, board__isnull=False).values(
-        "id",
-        "table_id",
-        "board__number",
-        "version",
-        "contract",
-        "taker_id",
-        "oudlers",
-        "points",
-        "petit_au_bout",
-        "poignees",
-        "chelem_announced",
-        "chelem_made_by",
+        "id", "table_id", "board__number", "version", *Hand.INPUT_FIELDS
     )
     by_hand: dict[int, Line] = {}
     for hand in hands:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..models import Event, EventResult, Player
 from ..rules.collation import sort_key
-from .access import Namer, public_names
+from .access import NAMER_FIELDS, Namer, public_names
 from .stats import PUBLISHED
 
 
@@ -36,9 +36,7 @@ def event_running_totals(event: Event, *, namer: Namer = public_names) -> list[R
         .values_list(
             "player_id",
             "running",
-            "player__name",
-            "player__public_name_style",
-            "player__club_id",
+            *NAMER_FIELDS,
         )
     )
     series = [

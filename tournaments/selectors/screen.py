@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..models import Event, Round, Seat
-from .access import Namer, public_names
+from .access import NAMER_FIELDS, Namer, public_names
 from .duplicate_ranking import duplicate_ranking
 from .ranking import tournament_ranking
 from .standings import event_standings
@@ -79,9 +79,7 @@ def open_round_tables(
         .values_list(
             "table__round__number",
             "table__number",
-            "player__name",
-            "player__public_name_style",
-            "player__club_id",
+            *NAMER_FIELDS,
         )
     )
     current: int | None = None

@@ -16,7 +16,7 @@ from django.urls import reverse
 from ..models import Event, EventResult, Season, SeasonStanding
 from ..rules.collation import sort_key
 from ..rules.season import Placing, SeasonData
-from .access import Namer, public_names
+from .access import NAMER_FIELDS, Namer, public_names
 from .public import published
 
 
@@ -38,9 +38,7 @@ def season_placings(events: Sequence[Event], *, namer: Namer = public_names) -> 
             "rank",
             "total",
             "field_size",
-            "player__name",
-            "player__public_name_style",
-            "player__club_id",
+            *NAMER_FIELDS,
             "player__club__name",
         )
     )
@@ -104,9 +102,7 @@ def season_standing_lines(season: Season, *, namer: Namer = public_names) -> lis
         .order_by()
         .values_list(
             "player_id",
-            "player__name",
-            "player__public_name_style",
-            "player__club_id",
+            *NAMER_FIELDS,
             "player__club__name",
             "rank",
             "total",

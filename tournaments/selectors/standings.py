@@ -18,7 +18,7 @@ from ..rules.collation import sort_key
 from ..rules.ranking import rank_rows
 from ..rules.tables import may_delete_table
 from . import fairness
-from .access import Namer, public_names
+from .access import NAMER_FIELDS, Namer, public_names
 
 # --- club night results ------------------------------------------------------
 
@@ -53,9 +53,7 @@ def event_standings(event: Event, *, namer: Namer = public_names) -> list[Standi
         .order_by()
         .values_list(
             "player_id",
-            "player__name",
-            "player__public_name_style",
-            "player__club_id",
+            *NAMER_FIELDS,
             "total",
             "hands",
             "taken",

@@ -20,7 +20,7 @@ from ..models.collation import by_name
 from ..planning import seating
 from ..rules.rounds import NextRound, next_round
 from ..rules.season import DEFAULT_SCALE, parse_scale
-from .access import Namer, public_names
+from .access import NAMER_FIELDS, Namer, public_names
 from .public import published
 from .ranking import RankingRow
 from .standings import seated_tables
@@ -145,9 +145,7 @@ def round_seating(round: Round, *, namer: Namer = public_names) -> list[RoundTab
             "table_id",
             "table__number",
             "player_id",
-            "player__name",
-            "player__public_name_style",
-            "player__club_id",
+            *NAMER_FIELDS,
         )
     )
     tables: dict[int, RoundTable] = {}

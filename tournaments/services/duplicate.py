@@ -19,16 +19,16 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import EventError
-from ..models import AuditEntry, Board, Club, Event, Hand, Registration, Round, Seat, Table
+from ..models import AuditEntry, Board, Club, Event, Hand, Round, Seat, Table
 from ..planning import movement as planning
 from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
 from ..rules import boards as board_rules
 from ..selectors import access
 from ..selectors.access import Actor
-from ..selectors.fairness import describe_teams, mismatched_teams
 from . import audit
 from .cache import touch
-from .events import check_rules_name, update_event
+from .events import _new_event, update_event
+from .rounds import present_players, require_complete_teams
 from .tables import set_scorekeepers
 
 # Team forms of a duplicate event (DUPLICATE.md): individual (0), triplettes, quadrettes
@@ -70,18 +70,17 @@ def create_duplicate(
     team_size: int = 0,
     app_deals: bool = True,
 ) -> Event:
-    access.require_club(by, club)
-    check_rules_name(rules_name)
     _check_format(
         rounds_planned=rounds_planned,
         boards_per_round=boards_per_round,
         comparison=comparison,
         team_size=team_size,
     )
-    event = Event.objects.create(
+    return _new_event(
+        by=by,
         club=club,
         kind=Event.Kind.DUPLICATE,
-        name=name.strip(),
+        name=name,
         date=date,
         rules_name=rules_name,
         rounds_planned=rounds_planned,
@@ -93,8 +92,6 @@ def create_duplicate(
         # so that a reprint after a reseat deals the same cards.
         seed=random.SystemRandom().randrange(1, 2**53),
     )
-    touch(events=[event])
-    return event
 
 
 def is_seated(event: Event) -> bool:
@@ -181,29 +178,14 @@ def update_duplicate(
 # --- seating every round from the movement --------------------------------------------
 
 
-def _present(event: Event) -> tuple[list[int], dict[int, int]]:
-    """Present players in registration order, and their teams."""
-    rows = (
-        Registration.objects.filter(event=event, active=True)
-        .order_by("pk")
-        .values_list("player_id", "team_id")
-    )
-    players = [player_id for player_id, _team in rows]
-    teams = {player_id: team for player_id, team in rows if team is not None}
-    return players, teams
-
-
 def _check_teams(event: Event) -> None:
-    if not event.team_size:
-        return
-    teams = mismatched_teams(event, present_only=True)
-    if teams:
-        raise EventError(
+    if event.team_size:
+        require_complete_teams(
+            event,
             _(
                 "Every team must have %(size)s players present to seat the rounds. "
                 "Incomplete teams: %(teams)s."
-            )
-            % {"size": event.team_size, "teams": describe_teams(teams)}
+            ),
         )
 
 
@@ -264,7 +246,7 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
         event.seed = random.SystemRandom().randrange(1, 2**53)
         event.save(update_fields=["seed"])
     _check_teams(event)
-    players, teams = _present(event)
+    players, teams = present_players(event, registration_order=True)
     most = max_rounds(len(players))
     if most is None:
         raise EventError(

@@ -72,16 +72,30 @@ def create_club_night(
     *, by: Actor, club: Club, name: str, date: datetime.date, rules_name: str = "fft"
 ) -> Event:
     """A club night with its single round, so tables can be seated at once."""
+    event = _new_event(
+        by=by, club=club, kind=Event.Kind.CLUB_NIGHT, name=name, date=date, rules_name=rules_name
+    )
+    Round.objects.create(event=event, number=1)
+    return event
+
+
+def _new_event(
+    *,
+    by: Actor,
+    club: Club,
+    kind: str,
+    name: str,
+    date: datetime.date,
+    rules_name: str,
+    **fields: object,
+) -> Event:
+    """A new event of `club`, by one of its organisers, with a preset rule set; its
+    pages are renewed once the transaction commits."""
     access.require_club(by, club)
     check_rules_name(rules_name)
     event = Event.objects.create(
-        club=club,
-        kind=Event.Kind.CLUB_NIGHT,
-        name=name.strip(),
-        date=date,
-        rules_name=rules_name,
+        club=club, kind=kind, name=name.strip(), date=date, rules_name=rules_name, **fields
     )
-    Round.objects.create(event=event, number=1)
     touch(events=[event])
     return event
 

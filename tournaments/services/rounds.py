@@ -35,32 +35,34 @@ from .hands import seat_table
 TOURNAMENT_FIVE_MODE = Table.FiveMode.DEALER_OUT
 
 
-def present_players(event: Event) -> tuple[list[int], dict[int, int]]:
-    """Players registered and present, and their team ids (team mode)."""
-    registrations = Registration.objects.filter(event=event, active=True).values_list(
-        "player_id", "team_id"
-    )
+def present_players(
+    event: Event, *, registration_order: bool = False
+) -> tuple[list[int], dict[int, int]]:
+    """Players registered and present, and their team ids (team mode): by name, or in
+    the order they registered (a duplicate event's places when they are not drawn)."""
+    registrations = Registration.objects.filter(event=event, active=True)
+    if registration_order:
+        registrations = registrations.order_by("pk")
     players, teams = [], {}
-    for player_id, team_id in registrations:
+    for player_id, team_id in registrations.values_list("player_id", "team_id"):
         players.append(player_id)
         if team_id is not None:
             teams[player_id] = team_id
     return players, teams
 
 
-def require_complete_teams(event: Event) -> None:
+def require_complete_teams(event: Event, message: str | None = None) -> None:
     """Refuse to seat a round while a team present has another number of players present
     than the event's team size: a team of 2 in a teams-of-4 event would top the team
-    ranking on raw sums. Registering one is allowed (people arrive one by one)."""
+    ranking on raw sums. Registering one is allowed (people arrive one by one).
+    `message` speaks of what is being seated; it gets the size and the teams."""
     teams = mismatched_teams(event, present_only=True)
     if teams:
-        raise EventError(
-            _(
-                "Every team must have %(size)s players present to seat a round. "
-                "Incomplete teams: %(teams)s."
-            )
-            % {"size": event.team_size, "teams": describe_teams(teams)}
+        message = message or _(
+            "Every team must have %(size)s players present to seat a round. "
+            "Incomplete teams: %(teams)s."
         )
+        raise EventError(message % {"size": event.team_size, "teams": describe_teams(teams)})
 
 
 def _ensure_seed(event: Event) -> int:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_tables2 as tables
 from django.db.models import QuerySet
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -24,6 +28,21 @@ PHONE_HIDDEN = {
 }
 TABLET_UP = {"th": {"class": "d-none d-md-table-cell"}, "td": {"class": "d-none d-md-table-cell"}}
 LINK = {"a": {"class": "d-inline-block py-1"}}
+# The lines of a long list or ranking on one page (tables2's Meta.per_page, configure).
+PER_PAGE = 50
+
+
+class ScoreColumn(tables.Column):
+    """A score, right-aligned, green above 0 and red below. Bootstrap's table colours
+    override a cell's own colour: the score class goes on a span."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(**kwargs)
+
+    def render(self, value: int) -> SafeString:
+        css = "score-pos" if value > 0 else "score-neg" if value < 0 else ""
+        return format_html('<span class="{}">{}</span>', css, value)
 
 
 class PlayerTable(tables.Table):
@@ -40,7 +59,7 @@ class PlayerTable(tables.Table):
         fields = ("name", "licence", "active")
         attrs = {"class": "table table-striped align-middle"}
         empty_text = _("No player matches.")
-        per_page = 50
+        per_page = PER_PAGE
 
     def render_licence(self, value: str) -> str:
         return value or "—"
@@ -69,7 +88,7 @@ class StandingsTable(LeanTable):
         attrs = {"class": "table table-striped align-middle standings"}
         empty_text = _("No hand has been scored yet.")
         orderable = True
-        per_page = 50  # a 200-player open: 50 lines a page, sorted over all of them
+        per_page = PER_PAGE  # a 200-player open: 50 lines a page, sorted over all of them
 
     def render_total(self, value: int) -> str:
         return f"{value:+d}" if value else "0"

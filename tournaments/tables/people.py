@@ -12,7 +12,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from ..models import AuditEntry, Membership, Role
-from .common import PHONE_HIDDEN
+from .common import PER_PAGE, PHONE_HIDDEN
 
 
 class MemberTable(tables.Table):
@@ -80,7 +80,7 @@ class AuditTable(tables.Table):
         attrs = {"class": "table table-sm align-top", "id": "audit"}
         empty_text = _("Nothing recorded yet.")
         orderable = False
-        per_page = 50
+        per_page = PER_PAGE
 
     def render_at(self, value: Any) -> str:
         return date_format(localtime(value), "SHORT_DATETIME_FORMAT")

@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .common import LINK, NUMBER, PHONE_HIDDEN, TABLET_UP
+from .common import LINK, NUMBER, PER_PAGE, PHONE_HIDDEN, TABLET_UP
 from .lean import LeanTable
 
 # A tournament's entrants: a big open tournament has a few hundred.
@@ -69,7 +69,7 @@ class _DraftsListed(tables.Table):
 
     class Meta:
         sequence = ("...", "club")
-        per_page = 50
+        per_page = PER_PAGE
 
     def render_name(self, record: Any, value: str) -> SafeString:
         return _with_draft_badge(record, value)
@@ -135,3 +135,15 @@ class PlayerEventsTable(LeanTable):
 
     def render_rank(self, record: Any) -> str:
         return _("%(rank)s of %(size)s") % {"rank": record.rank, "size": record.field_size}
+
+
+class ImportErrorTable(tables.Table):
+    """What an import refused, row by row: (row, column, problem) tuples, in file order."""
+
+    row = tables.Column(verbose_name=gettext_lazy("Row"), accessor="0", attrs=NUMBER)
+    column = tables.Column(verbose_name=gettext_lazy("Column"), accessor="1")
+    problem = tables.Column(verbose_name=gettext_lazy("Problem"), accessor="2")
+
+    class Meta:
+        attrs = {"class": "table table-sm align-middle", "id": "import-errors"}
+        orderable = False

@@ -11,16 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from ..errors import EventError
 from ..exports.duplicate import duplicate_workbook
 from ..forms.duplicate import DuplicateForm, SeatingForm, TableScorekeepersForm
 from ..forms.organiser import rules_label
@@ -32,9 +29,18 @@ from ..selectors.access import full_names
 from ..selectors.duplicate_cards import round_progress
 from ..services import duplicate as services
 from ..services import events as event_services
+from ..tables.duplicate import RoundProgressTable
 from .organiser import organiser_required, publication_views
-from .submissions import Outcome, replays_submission, respond, submit, submitted_form_page
-from .tournament import _default_club, posted
+from .submissions import (
+    Outcome,
+    edited_event_page,
+    replays_submission,
+    respond,
+    submit,
+    submit_or_back,
+    submitted_form_page,
+)
+from .tournament import new_event_form_args, posted
 
 TEMPLATES = "tournaments/duplicate/"
 
@@ -52,14 +58,7 @@ def _event_fields(data: dict[str, Any]) -> dict[str, Any]:
 @organiser_required
 @replays_submission
 def duplicate_create(request: HttpRequest) -> HttpResponse:
-    clubs = access.organised_clubs(request.user)
-    if not clubs.exists():
-        raise PermissionDenied
-    form = DuplicateForm(
-        *posted(request),
-        clubs=clubs,
-        initial={"date": timezone.localdate(), "rules_name": "fft", "club": _default_club(request)},
-    )
+    form = DuplicateForm(*posted(request), **new_event_form_args(request))
 
     def write() -> Outcome:
         data = form.cleaned_data
@@ -78,32 +77,17 @@ def duplicate_create(request: HttpRequest) -> HttpResponse:
 def duplicate_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_duplicate(request, pk)
     has_hands = event_services.event_has_hands(event)
-    form = DuplicateForm(
-        *posted(request),
-        event=event,
-        initial=DuplicateForm.initial_for(event),
-        has_hands=has_hands,
-        current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
-    )
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.update_duplicate(
-                by=request.user,
-                event=event,
-                rescore=data.get("rescore", False),
-                **_event_fields(data),
-                **form.format_fields(),
-            )
-        except EventError as error:
-            form.add_service_error(error)
-        else:
-            messages.success(request, _("The duplicate tournament was saved."))
-            return redirect("duplicate_manage", pk=event.pk)
-    return render(
+    form = DuplicateForm.editing(event, *posted(request), has_hands=has_hands)
+
+    return edited_event_page(
         request,
-        TEMPLATES + "form.html",
-        {"form": form, "event": event, "has_hands": has_hands, "section": "edit"},
+        form,
+        services.update_duplicate,
+        fields=lambda data: {**_event_fields(data), **form.format_fields()},
+        message=_("The duplicate tournament was saved."),
+        manage="duplicate_manage",
+        template=TEMPLATES + "form.html",
+        context={"has_hands": has_hands, "section": "edit"},
     )
 
 
@@ -134,7 +118,10 @@ def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "section": "manage",
             "seated": bool(data.rounds),
-            "progress": progress,
+            "round_tables": {
+                number: RoundProgressTable(tables, event=event)
+                for number, tables in progress.items()
+            },
             "boards": list(data.boards.values()),
             "counts": tournament_selectors.registration_counts(registrations),
             "rules_label": rules_label(event.rules_name, event.rules.label),
@@ -160,11 +147,7 @@ def duplicate_seat(request: HttpRequest, pk: int) -> HttpResponse:
             % {"count": len(rounds)},
         )
 
-    try:
-        return respond(request, submit(request, write))
-    except EventError as error:
-        messages.error(request, error.message)
-        return redirect("duplicate_manage", pk=event.pk)
+    return submit_or_back(request, write, back=reverse("duplicate_manage", args=[event.pk]))
 
 
 @require_POST
@@ -180,11 +163,7 @@ def duplicate_unseat(request: HttpRequest, pk: int) -> HttpResponse:
             message=_("The seating and the boards were cleared."),
         )
 
-    try:
-        return respond(request, submit(request, write))
-    except EventError as error:
-        messages.error(request, error.message)
-        return redirect("duplicate_manage", pk=event.pk)
+    return submit_or_back(request, write, back=reverse("duplicate_manage", args=[event.pk]))
 
 
 @require_POST

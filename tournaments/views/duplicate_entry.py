@@ -22,15 +22,14 @@ from django.views.decorators.http import require_POST
 import scoring
 
 from ..forms.duplicate import BoardHandForm
-from ..forms.hand import TOTAL_POINTS
-from ..models import ORIENTATIONS, Board, Hand, Table
+from ..models import ORIENTATIONS, Board, Hand, Seat, Table
 from ..rules.boards import first_player
 from ..selectors import duplicate as selectors
 from ..selectors import sheet as sheet_selectors
 from ..services import duplicate_results as services
 from ..services import hands as hand_services
-from .scorekeeping import _refusal as refusal
-from .submissions import Outcome, replays_submission, respond, submit
+from .hand_entry import add_errors, refusal, save_entry, scored
+from .submissions import Outcome, replays_submission
 
 TEMPLATES = "tournaments/duplicate/"
 
@@ -47,12 +46,6 @@ def _board(table: Table, number: int) -> Board:
     if not services.plays_board(table, board):
         raise Http404
     return board
-
-
-def add_errors(form: Any, error: scoring.HandError) -> None:
-    """The engine's error at its field, or each contradiction of the board's cards."""
-    for one in getattr(error, "errors", [error]):
-        form.add_hand_error(one)
 
 
 @login_required
@@ -95,19 +88,10 @@ def _preview(form: BoardHandForm) -> dict[str, Any]:
 
 
 def _scored(form: BoardHandForm, hand: Hand, result: scoring.HandResult) -> dict[str, Any]:
-    rows = []
-    for seat in form.seats:
-        role = _("taker") if seat.player_id == hand.taker_id else ""
-        rows.append(
-            {
-                "letter": ORIENTATIONS[seat.position],
-                "player": seat.player,
-                "score": result.scores.get(seat.player_id, 0),
-                "role": role,
-            }
-        )
-    defence = None if hand.passed else TOTAL_POINTS - hand.points
-    return {"result": result, "rows": rows, "hand": hand, "defence_points": defence}
+    def role(seat: Seat) -> str:
+        return _("taker") if seat.player_id == hand.taker_id else ""
+
+    return scored(form.seats, hand, result, role, by_orientation=True)
 
 
 def _render(
@@ -150,13 +134,8 @@ def _after_save(table: Table, board: Board) -> str:
 
 def _save(request: HttpRequest, form: BoardHandForm, hand: Hand | None) -> HttpResponse:
     table, board = form.table, form.board
-    if form.chelem_unanswered():
-        preview = _preview(form)
-        form.ask_chelem()
-        return _render(request, form, hand=hand, preview=preview)
-    new_hand = form.build_hand()
 
-    def write() -> Outcome:
+    def write(new_hand: Hand) -> Outcome:
         services.save_board_result(
             table=table,
             board=board,
@@ -169,35 +148,19 @@ def _save(request: HttpRequest, form: BoardHandForm, hand: Hand | None) -> HttpR
             message=_("Board %(number)s saved.") % {"number": board.number},
         )
 
-    try:
-        outcome = submit(request, write)
-    except scoring.HandError as error:
-        add_errors(form, error)
-        return _render(request, form, hand=hand)
-    except hand_services.HandConflict as conflict:
-        current = conflict.current or selectors.entered_boards(table).get(board.number)
-        if current is None:
-            form = _form(table, board, None, request.POST)
-            return _render(
-                request,
-                form,
-                hand=None,
-                preview=_preview(form),
-                conflict={"deleted": True},
-                status=409,
-            )
-        data = request.POST.copy()
-        data["version"] = str(current.version)
-        form = _form(table, board, current, data)
-        return _render(
-            request,
-            form,
-            hand=current,
-            preview=_preview(form),
-            conflict={"current": current, "scores": sheet_selectors.hand_scores(current)},
-            status=409,
-        )
-    return respond(request, outcome)
+    return save_entry(
+        request,
+        form,
+        hand,
+        write=write,
+        render_page=_render,
+        preview=_preview,
+        rebuild=lambda current, data: _form(table, board, current, data),
+        current=lambda conflict: (
+            conflict.current or selectors.entered_boards(table).get(board.number)
+        ),
+        hand_if_deleted=None,
+    )
 
 
 @login_required
@@ -235,6 +198,12 @@ def board_preview(request: HttpRequest, table_id: int, number: int) -> HttpRespo
     form = _form(table, board, None, request.POST)
     return render(
         request,
-        TEMPLATES + "_board_preview.html",
-        {"form": form, "preview": _preview(form), "oob": True, "table": table},
+        "tournaments/scorekeeping/_preview.html",
+        {
+            "form": form,
+            "preview": _preview(form),
+            "oob": True,
+            "table": table,
+            "by_orientation": True,
+        },
     )

@@ -26,6 +26,7 @@ from ..selectors.duplicate_ranking import (
     ranking_rows,
     team_rows,
 )
+from ..tables.duplicate import DuplicateRankingTable, DuplicateTeamTable, TravellerTable
 from . import cached
 from .cached import cached_page
 from .names import event_namer
@@ -56,7 +57,13 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
 
 @cached_page(cached.event_page)
 def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
-    return render(request, TEMPLATES + "ranking.html", _context(request, pk))
+    context = _context(request, pk)
+    event, average = context["event"], context["average"]
+    tables = {
+        "ranking_table": DuplicateRankingTable(context["rows"], event=event, average=average),
+        "team_table": DuplicateTeamTable(context["teams"], average=average),
+    }
+    return render(request, TEMPLATES + "ranking.html", {**context, **tables})
 
 
 @cached_page(cached.event_page)
@@ -81,6 +88,7 @@ def duplicate_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         {
             **context,
             "info": info,
+            "traveller_table": TravellerTable(info.lines),
             "previous": max((n for n in shown if n < number), default=None),
             "next": min((n for n in shown if n > number), default=None),
         },

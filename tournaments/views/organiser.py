@@ -17,7 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.validators import slug_re
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -26,7 +26,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from ..errors import EventError
 from ..forms.organiser import (
@@ -41,8 +40,16 @@ from ..selectors import access
 from ..selectors.access import is_organiser
 from ..selectors.standings import club_players, event_dashboard
 from ..services import events as services
-from ..tables import PlayerTable
-from .submissions import Outcome, replays_submission, respond, submit, submitted_form_page
+from ..tables import PlayerTable, configure
+from .submissions import (
+    Outcome,
+    edited_event_page,
+    replays_submission,
+    respond,
+    submit,
+    submit_or_back,
+    submitted_form_page,
+)
 
 View = Callable[..., HttpResponse]
 
@@ -110,7 +117,7 @@ def player_list(request: HttpRequest, club: Club) -> HttpResponse:
     filter_form = PlayerFilterForm(request.GET)
     status, search = filter_form.filters()
     table = PlayerTable(club_players(club, status=status, search=search))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure(table, request)  # pages of the table's own size (tables.common.PER_PAGE)
     return render(
         request,
         "tournaments/organiser/player_list.html",
@@ -206,32 +213,17 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
     access.require_event(request.user, event)
     has_hands = services.event_has_hands(event)
-    initial = {"name": event.name, "date": event.date, "rules_name": event.rules_name}
-    form = ClubNightForm(
-        request.POST or None,
-        initial=initial,
-        has_hands=has_hands,
-        current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.update_event(
-                by=request.user,
-                event=event,
-                name=form.cleaned_data["name"],
-                date=form.cleaned_data["date"],
-                rules_name=form.cleaned_data["rules_name"],
-                rescore=form.cleaned_data.get("rescore", False),
-            )
-        except EventError as error:
-            form.add_service_error(error)
-        else:
-            messages.success(request, _("The event was saved."))
-            return redirect("event_manage", pk=event.pk)
-    return render(
+    form = ClubNightForm.editing(event, request.POST or None, has_hands=has_hands)
+
+    return edited_event_page(
         request,
-        "tournaments/organiser/event_form.html",
-        {"club": event.club, "form": form, "event": event, "has_hands": has_hands},
+        form,
+        services.update_event,
+        fields=lambda data: {name: data[name] for name in ("name", "date", "rules_name")},
+        message=_("The event was saved."),
+        manage="event_manage",
+        template="tournaments/organiser/event_form.html",
+        context={"club": event.club, "has_hands": has_hands},
     )
 
 
@@ -368,11 +360,7 @@ def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
                 message=_("Table %(number)s was deleted.") % {"number": table.number},
             )
 
-        try:
-            return respond(request, submit(request, write))
-        except EventError as error:
-            messages.error(request, error.message)
-        return HttpResponseRedirect(reverse("event_manage", args=[event.pk]))
+        return submit_or_back(request, write, back=reverse("event_manage", args=[event.pk]))
     return render(
         request,
         "tournaments/organiser/table_confirm_delete.html",

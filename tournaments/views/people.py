@@ -31,7 +31,7 @@ from ..rules.names import public_name
 from ..selectors import access
 from ..selectors import people as selectors
 from ..services import people as services
-from ..tables import AuditTable, MemberTable
+from ..tables import AuditTable, MemberTable, configure
 from .organiser import club_page, organiser_required, with_club
 from .submissions import Outcome, View, replays_submission, respond, submit, submitted_form_page
 
@@ -219,7 +219,7 @@ def member_password(request: HttpRequest, membership: Membership) -> HttpRespons
 @_own_club_page
 def club_audit(request: HttpRequest, club: Club) -> HttpResponse:
     table = AuditTable(selectors.club_audit(club))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure(table, request)  # pages of the table's own size (tables.common.PER_PAGE)
     return render(request, TEMPLATES + "club_audit.html", {"club": club, "table": table})
 
 

@@ -29,6 +29,7 @@ from ..selectors import tournament as selectors
 from ..services import imports as import_services
 from ..services import tournament as services
 from ..tables import RegistrationTable
+from ..tables.tournament import ImportErrorTable
 from .organiser import organiser_required
 from .submissions import Outcome, replayed, replays_submission, submit, submit_form
 from .tournament import ENTRY_KINDS, TEMPLATES, organised_entry_event, posted
@@ -135,6 +136,10 @@ def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
             report = refused.report
         except ImportFileError as error:
             form.add_error("file", error.message)
+    row_errors = [
+        (e.row, IMPORT_COLUMNS.get(e.field, e.field), e.message)
+        for e in (report.errors if report else [])
+    ]
     return render(
         request,
         TEMPLATES + "import.html",
@@ -142,10 +147,8 @@ def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "form": form,
             "report": report,
-            "row_errors": [
-                (e.row, IMPORT_COLUMNS.get(e.field, e.field), e.message)
-                for e in (report.errors if report else [])
-            ],
+            "row_errors": row_errors,
+            "error_table": ImportErrorTable(row_errors),
             # After an import the form is for another file: a new key, not the one used.
             "submission_done": report is not None and report.ok,
         },

@@ -8,7 +8,6 @@ organisers, its guest organisers, the federation), the printables included.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -18,7 +17,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ..errors import EventError
 from ..forms.tournament import ScorekeepersForm, SwapForm
 from ..models import Round
 from ..rules.collation import sort_key
@@ -28,22 +26,16 @@ from ..selectors import tournament as selectors
 from ..services import tournament as services
 from .names import rename_seated
 from .organiser import organiser_required
-from .submissions import Outcome, carried_fields, replays_submission, respond, submit
-from .tournament import TEMPLATES, organised_round, organised_tournament, validation_message
-
-
-def _submit_or_back(
-    request: HttpRequest, write: Callable[[], Outcome], *, back: str
-) -> HttpResponse:
-    """Write once and follow the outcome; a refusal (ValidationError) is shown as a
-    message on the page the button was on, `back`."""
-    try:
-        return respond(request, submit(request, write))
-    except ValidationError as error:
-        messages.error(request, validation_message(error))
-    except EventError as error:  # incomplete teams (services.rounds.require_complete_teams)
-        messages.error(request, error.message)
-    return redirect(back)
+from .submissions import (
+    Outcome,
+    carried_fields,
+    replays_submission,
+    respond,
+    submit,
+    submit_or_back,
+    validation_message,
+)
+from .tournament import TEMPLATES, organised_round, organised_tournament
 
 
 @require_POST
@@ -59,7 +51,7 @@ def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
             message=_("Round %(number)s is seated.") % {"number": round_.number},
         )
 
-    return _submit_or_back(request, write, back=reverse("tournament_manage", args=[event.pk]))
+    return submit_or_back(request, write, back=reverse("tournament_manage", args=[event.pk]))
 
 
 def _round_page(
@@ -167,7 +159,7 @@ def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
             message=_("Round %(number)s was redrawn.") % {"number": round_.number},
         )
 
-    return _submit_or_back(request, write, back=reverse("round_manage", args=[round_.pk]))
+    return submit_or_back(request, write, back=reverse("round_manage", args=[round_.pk]))
 
 
 @require_POST

@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,39 +23,14 @@ import scoring
 
 from ..forms.hand import DeleteHandForm, HandForm
 from ..models import Hand, Seat, Table
-from ..rules import points as card_points
-from ..selectors import access, locks
+from ..selectors import access
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
 from ..services.table_lock import lock_table
+from .hand_entry import refusal, save_entry, scored, submit_at
 from .submissions import Outcome, View, replays_submission, respond, submit
 
 TEMPLATES = "tournaments/scorekeeping/"
-
-
-def _refusal(request: HttpRequest, table: Table) -> HttpResponse | None:
-    """None when the user may enter hands at the table. A scorekeeper of the table
-    whose sheet is locked learns why and whom to ask: back on the sheet (which says it)
-    when he followed a link, on a page of its own when he sent a hand (nothing was
-    saved; his browser's back button still holds what he typed). Anybody else: 403."""
-    if access.can_score(request.user, table):
-        return None
-    lock = locks.refused_scorekeeper(request.user, table)
-    if lock is None:
-        raise PermissionDenied(_("You may not enter hands at this table."))
-    if request.method == "GET":
-        # The sheet itself says why and whom to ask (lock.explanation), under this.
-        messages.warning(
-            request,
-            _("This sheet is locked: its hands can no longer be added, changed or deleted."),
-        )
-        return redirect(table.get_absolute_url())
-    return render(
-        request,
-        TEMPLATES + "sheet_locked.html",
-        {"table": table, "event": table.round.event, "lock": lock},
-        status=403,
-    )
 
 
 # --- my tables ---------------------------------------------------------------
@@ -111,23 +85,23 @@ def _preview(form: HandForm) -> dict[str, Any]:
         return {"result": None}
 
 
+def _role(hand: Hand) -> Callable[[Seat], str]:
+    def role(seat: Seat) -> str:
+        if seat.player_id == hand.sitting_out_id:
+            return _("sits out")
+        if seat.player_id == hand.taker_id:
+            return _("taker")
+        if seat.player_id == hand.partner_id:
+            return _("partner")
+        return ""
+
+    return role
+
+
 def _scored(form: HandForm, hand: Hand) -> dict[str, Any]:
     """Each seated player's score for `hand`, from the engine (raises HandError)."""
     result = hand_services.preview_hand(table=form.table, hand=hand)
-    rows = []
-    for seat in form.seats:
-        player_id = seat.player_id
-        if player_id == hand.sitting_out_id:
-            role = _("sits out")
-        elif player_id == hand.taker_id:
-            role = _("taker")
-        elif player_id == hand.partner_id:
-            role = _("partner")
-        else:
-            role = ""
-        rows.append({"player": seat.player, "score": result.scores.get(player_id, 0), "role": role})
-    defence_points = None if hand.passed else card_points.other_camp(hand.points)
-    return {"result": result, "rows": rows, "hand": hand, "defence_points": defence_points}
+    return scored(form.seats, hand, result, _role(hand))
 
 
 def _render_form(
@@ -157,23 +131,10 @@ def _render_form(
     return render(request, TEMPLATES + "hand_form.html", context, status=status)
 
 
-def _conflict_form(request: HttpRequest, table: Table, current: Hand) -> HandForm:
-    """What the user typed, now based on the version saved in the meantime."""
-    data = request.POST.copy()
-    data["version"] = str(current.version)
-    return _hand_form(request, table, current, data)
-
-
 def _save(request: HttpRequest, form: HandForm, hand: Hand | None) -> HttpResponse:
     table = form.table
-    if form.chelem_unanswered():
-        # 91 or 0 points and no chelem: a forgotten chelem must not be saved unseen.
-        preview = _preview(form)
-        form.ask_chelem()
-        return _render_form(request, form, hand=hand, preview=preview)
-    new_hand = form.build_hand()
 
-    def write() -> Outcome:
+    def write(new_hand: Hand) -> Outcome:
         saved = hand_services.save_hand(
             table=table,
             hand=new_hand,
@@ -186,41 +147,17 @@ def _save(request: HttpRequest, form: HandForm, hand: Hand | None) -> HttpRespon
             message=_("Hand %(number)s saved.") % {"number": number},
         )
 
-    # A repeated key (double tap, re-sent form) gets the first save's answer, before
-    # the version check: the second tap of an edit is no conflict.
-    try:
-        outcome = submit(request, write)
-    except hand_services.SheetLocked:
-        # Validated between the page's check and the save: say why, as the page would.
-        if refused := _refusal(request, table):
-            return refused
-        raise
-    except scoring.HandError as error:
-        form.add_hand_error(error)
-        return _render_form(request, form, hand=hand)
-    except hand_services.HandConflict as conflict:
-        current = conflict.current
-        if current is None:
-            # Deleted meanwhile: offer to save what was typed as a new hand.
-            form = _hand_form(request, table, None, request.POST)
-            return _render_form(
-                request,
-                form,
-                hand=hand,
-                preview=_preview(form),
-                conflict={"deleted": True},
-                status=409,
-            )
-        form = _conflict_form(request, table, current)
-        return _render_form(
-            request,
-            form,
-            hand=current,
-            preview=_preview(form),
-            conflict={"current": current, "scores": sheet_selectors.hand_scores(current)},
-            status=409,
-        )
-    return respond(request, outcome)
+    return save_entry(
+        request,
+        form,
+        hand,
+        write=write,
+        render_page=_render_form,
+        preview=_preview,
+        rebuild=lambda current, data: _hand_form(request, table, current, data),
+        current=lambda conflict: conflict.current,
+        hand_if_deleted=hand,
+    )
 
 
 def _posted(request: HttpRequest, table: Table, hand: Hand | None) -> HttpResponse:
@@ -237,7 +174,7 @@ def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
     if request.method == "POST":
         return _post_new_hand(request, table_id)
     table = sheet_selectors.table_for_scoring(table_id)
-    if refused := _refusal(request, table):
+    if refused := refusal(request, table):
         return refused
     if table.board_set is not None:  # a duplicate table: board by board (views.duplicate_entry)
         return redirect("board_next", table_id=table.pk)
@@ -268,7 +205,7 @@ def _post_new_hand(request: HttpRequest, table_id: int) -> HttpResponse:
 
     def write() -> Outcome:
         locked = lock_table(table_id=table_id, user=request.user)
-        if refused := _refusal(request, locked.table):
+        if refused := refusal(request, locked.table):
             raise _Answered(refused)  # nothing written, the key not claimed
         if locked.table.board_set is not None:  # a duplicate table: board by board
             raise _Answered(redirect("board_next", table_id=table_id))
@@ -311,7 +248,7 @@ def _at_hand(view: Callable[[HttpRequest, Hand], HttpResponse]) -> View:
     @wraps(view)
     def wrapper(request: HttpRequest, hand_id: int) -> HttpResponse:
         hand = sheet_selectors.hand_for_scoring(hand_id)
-        return _refusal(request, hand.table) or view(request, hand)
+        return refusal(request, hand.table) or view(request, hand)
 
     return wrapper
 
@@ -338,7 +275,7 @@ def hand_edit(request: HttpRequest, hand: Hand) -> HttpResponse:
 def hand_preview(request: HttpRequest, table_id: int) -> HttpResponse:
     """The htmx partial: scores as the form is filled. Never writes."""
     table = sheet_selectors.table_for_scoring(table_id)
-    if refused := _refusal(request, table):
+    if refused := refusal(request, table):
         return refused
     form = _hand_form(request, table, Hand(table=table), request.POST)
     preview = _preview(form)
@@ -368,11 +305,7 @@ def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
             )
 
         try:
-            outcome = submit(request, write)
-        except hand_services.SheetLocked:
-            if refused := _refusal(request, table):
-                return refused
-            raise
+            outcome = submit_at(request, table, write)
         except hand_services.HandConflict as error:
             if error.current is None:
                 messages.info(request, _("This hand had already been deleted."))
@@ -382,7 +315,7 @@ def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
             conflict = {"current": hand}
             status = 409
         else:
-            return respond(request, outcome)
+            return outcome if isinstance(outcome, HttpResponse) else respond(request, outcome)
     context = {
         "form": form,
         "hand": hand,

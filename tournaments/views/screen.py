@@ -22,6 +22,7 @@ from ..models import Event
 from ..rules.screen import ScreenSettings, screen_settings, split_pages
 from ..selectors import public as public_selectors
 from ..selectors.screen import HallScreen, ScreenLine, ScreenTable, hall_screen
+from ..tables.screen import HallRankingTable
 from . import cached
 from .cached import cached_page
 from .names import event_namer
@@ -38,13 +39,20 @@ class Screen:
     number: int  # 1-based, within its part (ranking or tables)
     count: int  # screens in that part
     lines: list[ScreenLine] | None = None
+    ranking: HallRankingTable | None = None  # the lines, as the screen shows them
     tables: list[ScreenTable] | None = None
 
 
-def _screens(shown: HallScreen, settings: ScreenSettings) -> list[Screen]:
+def _screens(shown: HallScreen, settings: ScreenSettings, total_label: str) -> list[Screen]:
     ranking = split_pages(shown.lines, settings.lines) or [[]]  # an empty ranking still shows
+    labels = {
+        "detail_label": _("Team") if shown.detail_is_team else _("Club"),
+        "total_label": total_label,
+        "with_detail": shown.with_detail,
+    }
     screens = [
-        Screen(_("Ranking"), i, len(ranking), lines=page) for i, page in enumerate(ranking, 1)
+        Screen(_("Ranking"), i, len(ranking), lines=page, ranking=HallRankingTable(page, **labels))
+        for i, page in enumerate(ranking, 1)
     ]
     if shown.round_number is not None:
         title = _("Tables of round %(number)s") % {"number": shown.round_number}
@@ -83,16 +91,13 @@ def _screen(request: HttpRequest, event: Event) -> HttpResponse:
         request.GET.get("lines"), request.GET.get("seconds"), request.GET.get("refresh")
     )
     shown = hall_screen(event, event_namer(request, event))
-    screens = _screens(shown, settings)
+    screens = _screens(shown, settings, _total_label(event))
     current = _page_number(request.GET.get("page"), len(screens))
     context: dict[str, Any] = {
         "event": event,
         "provisional": public_selectors.is_provisional(event),
         "screens": screens,
         "current": current,
-        "detail_label": _("Team") if shown.detail_is_team else _("Club"),
-        "with_detail": shown.with_detail,
-        "total_label": _total_label(event),
         "settings": settings,
         "live_url": f"{request.path}?{_query(settings, part='live')}",
         # Without script the meta refresh turns the page: the next screen, read afresh.

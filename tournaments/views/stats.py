@@ -28,6 +28,7 @@ from ..selectors import public as public_selectors
 from ..selectors import stats as selectors
 from ..selectors.access import namer, viewer
 from ..tables import PlayerEventsTable
+from ..tables.stats import ContractTable, PartnerTable, head_to_head_table
 from . import cached
 from .cached import cached_page
 from .names import event_namer, rename
@@ -161,6 +162,11 @@ def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
     context.update(
         summary=statistics.summary,
         contracts=statistics.contracts,
+        contract_table=ContractTable(statistics.contracts),
+        partners_called=PartnerTable(statistics.partners.called, table_id="partners-called"),
+        partners_called_by=PartnerTable(
+            statistics.partners.called_by, table_id="partners-called-by"
+        ),
         best=statistics.best,
         worst=statistics.worst,
         partners=statistics.partners,
@@ -192,10 +198,16 @@ def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
     first, second = found[a], found[b]
     # Neither player's event is the page's subject: each by his own club's rule.
     rename([first, second], namer(request.user))
+    h2h = head_to_head_selectors.head_to_head(first, second)
     return render(
         request,
         TEMPLATES + "head_to_head.html",
-        {"a": first, "b": second, "h2h": head_to_head_selectors.head_to_head(first, second)},
+        {
+            "a": first,
+            "b": second,
+            "h2h": h2h,
+            "h2h_table": head_to_head_table(h2h, first.name, second.name),
+        },
     )
 
 

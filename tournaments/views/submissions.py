@@ -13,6 +13,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -27,12 +28,15 @@ __all__ = [
     "Outcome",
     "action_of",
     "carried_fields",
+    "edited_event_page",
     "replayed",
     "replays_submission",
     "respond",
     "submit",
     "submit_form",
+    "submit_or_back",
     "submitted_form_page",
+    "validation_message",
 ]
 
 
@@ -82,6 +86,52 @@ def submitted_form_page(
         if response is not None:
             return response
     return render(request, template, {**context, "form": form})
+
+
+def edited_event_page(
+    request: HttpRequest,
+    form: Any,
+    update: Callable[..., object],
+    *,
+    fields: Callable[[dict[str, Any]], dict[str, Any]],
+    message: str,
+    manage: str,
+    template: str,
+    context: dict[str, Any],
+) -> HttpResponse:
+    """The page that edits `form.event`: a valid post goes to the service `update` (the
+    form's `fields`, and whether to rescore the stored hands; no submission key: saving
+    the same values twice saves the same) and back to its `manage` page with `message`;
+    otherwise the page shows `form` again, with the service's refusal."""
+    event = form.event
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            update(by=request.user, event=event, rescore=data.get("rescore", False), **fields(data))
+        except EventError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, message)
+            return redirect(manage, pk=event.pk)
+    return render(request, template, {**context, "form": form, "event": event})
+
+
+def validation_message(error: ValidationError) -> str:
+    return " ".join(error.messages)
+
+
+def submit_or_back(
+    request: HttpRequest, write: Callable[[], Outcome], *, back: str
+) -> HttpResponse:
+    """Write once and follow the outcome; a refusal (ValidationError, or the service's
+    EventError) is shown as a message on the page the button was on, `back`."""
+    try:
+        return respond(request, submit(request, write))
+    except ValidationError as error:
+        messages.error(request, validation_message(error))
+    except EventError as error:
+        messages.error(request, error.message)
+    return redirect(back)
 
 
 def carried_fields(request: HttpRequest) -> list[tuple[str, str]]:

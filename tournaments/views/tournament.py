@@ -16,17 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
-from ..errors import EventError
 from ..exports.tournament import tournament_workbook
 from ..forms.organiser import rules_label
 from ..forms.tournament import TournamentForm, team_mode_label
@@ -37,7 +35,7 @@ from ..services import events as event_services
 from ..services import tournament as services
 from ..tables import SeasonTable, TournamentTable
 from .organiser import organiser_required, publication_views, resolve_club
-from .submissions import Outcome, replays_submission, submitted_form_page
+from .submissions import Outcome, edited_event_page, replays_submission, submitted_form_page
 
 TEMPLATES = "tournaments/tournament/"
 
@@ -47,10 +45,6 @@ def posted(request: HttpRequest, *, files: bool = False) -> tuple[Any, ...]:
     if request.method != "POST":
         return ()
     return (request.POST, request.FILES) if files else (request.POST,)
-
-
-def validation_message(error: ValidationError) -> str:
-    return " ".join(error.messages)
 
 
 def get_tournament(pk: int) -> Event:
@@ -122,6 +116,17 @@ def _default_club(request: HttpRequest) -> Club | None:
     return club if access.organises_club(request.user, club) else None
 
 
+def new_event_form_args(request: HttpRequest) -> dict[str, Any]:
+    """What the form of a new tournament or duplicate event takes: the clubs it may
+    belong to and its initial values. A guest organiser only organises no club's
+    events: PermissionDenied."""
+    clubs = access.organised_clubs(request.user)
+    if not clubs.exists():
+        raise PermissionDenied
+    initial = {"date": timezone.localdate(), "rules_name": "fft", "club": _default_club(request)}
+    return {"clubs": clubs, "initial": initial}
+
+
 def _tournament_fields(data: dict[str, Any]) -> dict[str, Any]:
     """What creating and editing a tournament both take from its form."""
     names = ("name", "date", "rules_name", "rounds_planned", "deals_per_round", "team_size")
@@ -131,14 +136,7 @@ def _tournament_fields(data: dict[str, Any]) -> dict[str, Any]:
 @organiser_required
 @replays_submission
 def tournament_create(request: HttpRequest) -> HttpResponse:
-    clubs = access.organised_clubs(request.user)
-    if not clubs.exists():  # a guest organiser only: he organises no club's events
-        raise PermissionDenied
-    form = TournamentForm(
-        *posted(request),
-        clubs=clubs,
-        initial={"date": timezone.localdate(), "rules_name": "fft", "club": _default_club(request)},
-    )
+    form = TournamentForm(*posted(request), **new_event_form_args(request))
 
     def write() -> Outcome:
         data = form.cleaned_data
@@ -157,29 +155,17 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_tournament(request, pk)
     has_hands = event_services.event_has_hands(event)
-    form = TournamentForm(
-        *posted(request),
-        initial=TournamentForm.initial_for(event),
-        event=event,
-        has_hands=has_hands,
-        current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
-    )
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.update_tournament(
-                by=request.user,
-                event=event,
-                rescore=data.get("rescore", False),
-                **_tournament_fields(data),
-            )
-        except EventError as error:
-            form.add_service_error(error)
-        else:
-            messages.success(request, _("The tournament was saved."))
-            return redirect("tournament_manage", pk=event.pk)
-    return render(
-        request, TEMPLATES + "form.html", {"form": form, "event": event, "has_hands": has_hands}
+    form = TournamentForm.editing(event, *posted(request), has_hands=has_hands)
+
+    return edited_event_page(
+        request,
+        form,
+        services.update_tournament,
+        fields=_tournament_fields,
+        message=_("The tournament was saved."),
+        manage="tournament_manage",
+        template=TEMPLATES + "form.html",
+        context={"has_hands": has_hands},
     )
 
 

@@ -1,40 +1,27 @@
-"""Who may act on what: the one module that asks the database for the facts and
-tournaments.rules.permissions for the answer.
-
-Roles are per club (Membership): an organiser acts on his club's players, events,
-seasons and people; a scorekeeper on the tables he is named to. An event may have
-guests from other clubs (EventGuest). The federation role (the `federation`
-permission, which superusers hold) acts on every club. Selectors, services, views
-and the admin all import these checks from here.
-
-A user's roles are read once per request: they are cached on the user object.
-"""
+"""A user's roles (read once per request, cached on the user object) and what they
+allow: organising clubs and events, keeping score at a table, reopening a sheet."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, Permission
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Q, QuerySet, Value
-from django.utils.translation import gettext_lazy
+from django.db.models import Q, QuerySet, Value
 
-from ..models import (
+from ...models import (
     AuditEntry,
     Club,
     Event,
     EventGuest,
     Membership,
-    Player,
     Role,
     Round,
     Table,
 )
-from ..rules import permissions
-from ..rules.names import shown_name
-from ..rules.permissions import PUBLIC, Viewer
+from ...rules import permissions
+from ...rules.permissions import PUBLIC, Viewer
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -209,43 +196,6 @@ def organised_events(user: Actor) -> QuerySet[Event]:
     return Event.objects.filter(Q(club_id__in=sorted(found.clubs)) | Q(pk__in=sorted(found.events)))
 
 
-def sees_full_names(user: Actor, *, club_id: int, event_id: int | None = None) -> bool:
-    return viewer(user).sees_full_names(club_id=club_id, event_id=event_id)
-
-
-# (name, public_name_style, player's club id) -> the name this viewer reads.
-Namer = Callable[[str, str, int | None], str]
-
-
-def full_names(name: str, style: str, club_id: int | None = None) -> str:
-    """The namer of organiser pages and workbooks: everybody by his full name. Asked for
-    explicitly: every selector that names players defaults to public_names."""
-    return shown_name(name, style, full=True)
-
-
-def public_names(name: str, style: str, club_id: int | None = None) -> str:
-    """The namer of the public: everybody by his public name (Player.public_name_style).
-    The default of every selector that names players, so a caller that forgets the
-    namer never shows a full name to the wrong reader."""
-    return shown_name(name, style, full=False)
-
-
-def namer(user: Actor, *, club_id: int | None = None, event_id: int | None = None) -> Namer:
-    """How the page about this club (and event) names each player for this user: his
-    full name to the federation, to an organiser of his own club, to the organisers
-    of the club or event the page is about and to that event's scorekeepers; his
-    public name (Player.public_name_style) to everybody else. The one place that
-    decides who reads full names; no query beyond the user's cached roles."""
-    found = viewer(user)
-    page = club_id is not None and found.sees_full_names(club_id=club_id, event_id=event_id)
-
-    def name(full: str, style: str, player_club_id: int | None = None) -> str:
-        own_club = player_club_id is not None and found.organises(club_id=player_club_id)
-        return shown_name(full, style, full=page or own_club)
-
-    return name
-
-
 def scorekeeper_candidates(event: Event) -> QuerySet:
     """Who may be named scorekeeper at the event's tables: its club's people
     (organisers and scorekeepers) and the event's guests."""
@@ -321,86 +271,3 @@ def can_reopen_sheet(user: Actor, table: Table) -> bool:
     return permissions.may_reopen_sheet(
         organiser=user.is_authenticated and organises_event(user, _table_event(table))
     )
-
-
-# What an organiser is told when a person's password link is not his to make.
-PERSON_REFUSALS = {
-    permissions.ELSEWHERE: gettext_lazy(
-        "This person also acts for another club (a role, a guest role, a table or a "
-        "player's account there): only the federation makes his password link."
-    ),
-    permissions.PRIVILEGED: gettext_lazy(
-        "This person enters the back office or holds the federation role: only the "
-        "federation makes his password link."
-    ),
-    permissions.SUPERUSER: gettext_lazy("Only a superuser makes a superuser's password link."),
-}
-
-
-def people_facts(ids: Iterable[int]) -> dict[int, permissions.Person]:
-    """Each person's clubs (roles, guest roles, tables kept, linked players) and
-    privileges, as rules.permissions.Person: two queries for any number of people."""
-    ids = sorted(set(ids))
-    through = Table.scorekeepers.through
-    # Model orderings would put ORDER BY inside the UNION's parts, which SQLite refuses.
-    clubs = (
-        Membership.objects.filter(user_id__in=ids)
-        .order_by()
-        .values_list("user_id", "club_id")
-        .union(
-            EventGuest.objects.filter(user_id__in=ids)
-            .order_by()
-            .values_list("user_id", "event__club_id"),
-            Player.objects.filter(user_id__in=ids).order_by().values_list("user_id", "club_id"),
-            through.objects.filter(user_id__in=ids)
-            .order_by()
-            .values_list("user_id", "table__round__event__club_id"),
-        )
-    )
-    found: dict[int, set[int]] = {pk: set() for pk in ids}
-    for user_id, club_id in clubs:
-        found[user_id].add(club_id)
-    perm = {"codename": "federation", "content_type__app_label": "tournaments"}
-    federal = Exists(
-        Permission.objects.filter(
-            Q(user__pk=OuterRef("pk")) | Q(group__user__pk=OuterRef("pk"))
-        ).filter(**perm)
-    )
-    flags = (
-        get_user_model()
-        .objects.filter(pk__in=ids)
-        .annotate(federal=federal)
-        .values_list("pk", "is_staff", "is_superuser", "federal")
-    )
-    return {
-        pk: permissions.Person(
-            clubs=frozenset(found[pk]), staff=staff, superuser=superuser, federation=federal
-        )
-        for pk, staff, superuser, federal in flags
-    }
-
-
-def person_refusals(user: Actor, ids: Iterable[int]) -> dict[int, str]:
-    """Among these people, those whose password link this user may not make, each with
-    the message that says why (PERSON_REFUSALS). The one place that decides it: the
-    services refuse with it, the people page shows it instead of the button."""
-    acting = viewer(user)
-    superuser = bool(getattr(user, "is_superuser", False))
-    refusals = {}
-    for pk, person in people_facts(ids).items():
-        reason = permissions.person_refusal(
-            acting=acting, acting_superuser=superuser, person=person
-        )
-        if reason is not None:
-            refusals[pk] = str(PERSON_REFUSALS[reason])
-    return refusals
-
-
-def person_refusal(user: Actor, person: Any) -> str | None:
-    """Why this user may not make this person's password link (None: he may)."""
-    return person_refusals(user, [person.pk]).get(person.pk)
-
-
-def may_manage_person(user: Actor, person: Any) -> bool:
-    """Whether the user may make this person's password link."""
-    return person_refusal(user, person) is None

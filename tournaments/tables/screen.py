@@ -1,0 +1,36 @@
+"""The hall screen's ranking (selectors.screen.ScreenLine), one table per screen: the
+hall shows its pages in turn (views.screen), so the table itself is not paginated."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy
+
+from .lean import LeanTable
+
+
+def _cells(css: str) -> dict[str, dict[str, str]]:
+    return {"th": {"class": css}, "td": {"class": css}}
+
+
+class HallRankingTable(LeanTable):
+    rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=_cells("hall-rank"))
+    name = tables.Column(verbose_name=gettext_lazy("Player"), attrs={"td": {"class": "hall-name"}})
+    detail = tables.Column(attrs=_cells("hall-detail"))
+    total = tables.Column(attrs=_cells("hall-total"))
+
+    class Meta:
+        attrs = {"class": "hall-ranking"}
+        orderable = False
+        empty_text = gettext_lazy("No scores yet.")
+
+    def __init__(
+        self, lines: Sequence[Any], *, detail_label: str, total_label: str, with_detail: bool
+    ) -> None:
+        super().__init__(lines, exclude=() if with_detail else ("detail",))
+        self.columns["total"].column.verbose_name = total_label
+        if with_detail:
+            self.columns["detail"].column.verbose_name = detail_label
