@@ -6,7 +6,6 @@ services.cache; the page cache is on in tests and emptied before each)."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Board, Event, Table
@@ -15,30 +14,13 @@ from tournaments.services.duplicate_results import set_special_result
 from tournaments.services.events import publish_event, unpublish_event
 from tournaments.views.cached import HEADER
 
+from ..cache.test_invalidation import fill, fresh, get
 from ..factories import make_club
 from .conftest import make_duplicate
 from .helpers import enter_board
 from .test_ranking import play_everything
 
 pytestmark = pytest.mark.django_db
-
-
-def served(client: Client, url: str, status: int = 200):
-    response = client.get(url)
-    assert response.status_code == status, url
-    return response
-
-
-def fill(client: Client, urls: list[str]) -> None:
-    for url in urls:
-        served(client, url)
-        assert served(client, url).get(HEADER) == "hit", url
-
-
-def fresh(client: Client, url: str) -> str:
-    response = served(client, url)
-    assert response.get(HEADER) == "miss", url
-    return response.content.decode()
 
 
 @pytest.fixture
@@ -60,8 +42,8 @@ def test_a_board_result_shows_on_the_next_request_and_spares_other_events(
     player_url = reverse("duplicate_player", args=[published.pk, north])
     board_url = reverse("duplicate_board", args=[published.pk, 1])
     fill(client, [ranking_url(published), player_url, ranking_url(other)])
-    served(client, board_url, status=404)  # not played anywhere yet
-    assert 'id="player-board-' not in served(client, player_url).content.decode()
+    get(client, board_url, status=404)  # not played anywhere yet
+    assert 'id="player-board-' not in get(client, player_url).content.decode()
 
     # Board 1 at every table that plays it: it becomes public.
     for table in Table.objects.filter(round__event=published, board_set=1):
@@ -69,8 +51,8 @@ def test_a_board_result_shows_on_the_next_request_and_spares_other_events(
 
     assert 'id="player-board-' in fresh(client, player_url)
     assert fresh(client, ranking_url(published)) != ""
-    served(client, board_url)
-    assert served(client, ranking_url(other)).get(HEADER) == "hit"
+    get(client, board_url)
+    assert get(client, ranking_url(other)).get(HEADER) == "hit"
 
 
 def test_rulings_and_the_comparison_change_the_ranking_at_once(published, organiser, client):
@@ -82,7 +64,7 @@ def test_rulings_and_the_comparison_change_the_ranking_at_once(published, organi
 
     set_special_result(by=organiser, board=board, table=table, kind="average_plus", orientation=0)
     after_ruling = fresh(client, url)
-    assert served(client, url).get(HEADER) == "hit"
+    assert get(client, url).get(HEADER) == "hit"
 
     services.update_duplicate(
         by=organiser,
@@ -113,4 +95,4 @@ def test_unpublishing_hides_every_page_at_once(published, organiser, client):
     fill(client, urls)
     unpublish_event(by=organiser, event=published)
     for url in urls:
-        served(client, url, status=404)
+        get(client, url, status=404)

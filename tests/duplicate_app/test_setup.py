@@ -154,6 +154,14 @@ def test_withdrawn_players_are_not_seated(dup_club):
     assert Seat.objects.filter(table__round__event=event).values("player").distinct().count() == 16
 
 
+def assert_mates_apart(event: Event) -> None:
+    """No table of any round seats two players of one team."""
+    teams = dict(Registration.objects.filter(event=event).values_list("player_id", "team_id"))
+    for table in Table.objects.filter(round__event=event):
+        mates = [teams[p] for p in table.seats.values_list("player_id", flat=True)]
+        assert len(mates) == len(set(mates))
+
+
 def test_quadrette_mates_never_share_a_table(dup_club):
     event = make_duplicate(dup_club, rounds=2, team_size=4)
     registrations = list(Registration.objects.filter(event=event).order_by("pk"))
@@ -161,10 +169,7 @@ def test_quadrette_mates_never_share_a_table(dup_club):
         registration.team = Team.objects.get_or_create(event=event, name=f"Équipe {index // 4}")[0]
         registration.save()
     services.seat_duplicate(by=SYSTEM, event=event)
-    teams = dict(Registration.objects.filter(event=event).values_list("player_id", "team_id"))
-    for table in Table.objects.filter(round__event=event):
-        mates = [teams[p] for p in table.seats.values_list("player_id", flat=True)]
-        assert len(mates) == len(set(mates))
+    assert_mates_apart(event)
 
 
 def test_teams_that_cannot_be_kept_apart_are_refused(dup_club):
@@ -240,10 +245,7 @@ def test_larger_teams_are_seated_apart_and_ranked_on_their_members(
         ]
         registration.save()
     services.seat_duplicate(by=SYSTEM, event=event)
-    teams = dict(Registration.objects.filter(event=event).values_list("player_id", "team_id"))
-    for table in Table.objects.filter(round__event=event):
-        mates = [teams[p] for p in table.seats.values_list("player_id", flat=True)]
-        assert len(mates) == len(set(mates))
+    assert_mates_apart(event)
     play_everything(event, organiser, seed=5)
     ranked = team_rows(duplicate_ranking(event), event)
     assert len(ranked) == players // team_size
