@@ -5,8 +5,12 @@ The tie-break and shared places are rules (tournaments.rules.ranking).
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from ..models import Event, EventResult, Player, Registration, Round
 from ..rules.collation import sort_key
@@ -69,9 +73,17 @@ def tournament_ranking(
     )
     for player_id, name, style, club_id, club, team in registrations:
         rows[player_id] = RankingRow(player_id, namer(name, style, club_id), club, team)
-    results = EventResult.objects.filter(event=event).order_by().values_list("player_id", "rounds")
+    results = list(
+        EventResult.objects.filter(event=event)
+        .order_by()
+        .annotate(rounds_text=Cast("rounds", TextField()))
+        .values_list("player_id", "rounds_text")
+    )
+    # The rounds as text, parsed in one go: JSONField's converter parsed them one row
+    # at a time, 0.6 of the ranking's 3.5 ms for 200 players.
+    parsed = json.loads(f"[{','.join(text for _, text in results)}]")
     missing: list[RankingRow] = []
-    for player_id, rounds in results:
+    for (player_id, _), rounds in zip(results, parsed, strict=True):
         row = rows.get(player_id)
         if row is None:  # seated without a registration: named below
             row = rows[player_id] = RankingRow(player_id, "", "", None)
