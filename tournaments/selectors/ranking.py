@@ -5,17 +5,14 @@ The tie-break and shared places are rules (tournaments.rules.ranking).
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
-
-from django.db.models import TextField
-from django.db.models.functions import Cast
 
 from ..models import Event, EventResult, Player, Registration, Round
 from ..rules.collation import sort_key
 from ..rules.ranking import rank_rows, tie_break
 from .access import Namer, public_names
+from .json_text import as_text, parse_all
 
 
 @dataclass
@@ -76,12 +73,10 @@ def tournament_ranking(
     results = list(
         EventResult.objects.filter(event=event)
         .order_by()
-        .annotate(rounds_text=Cast("rounds", TextField()))
+        .annotate(rounds_text=as_text("rounds"))
         .values_list("player_id", "rounds_text")
     )
-    # The rounds as text, parsed in one go: JSONField's converter parsed them one row
-    # at a time, 0.6 of the ranking's 3.5 ms for 200 players.
-    parsed = json.loads(f"[{','.join(text for _, text in results)}]")
+    parsed = parse_all([text for _, text in results])  # 0.6 ms less than row by row
     missing: list[RankingRow] = []
     for (player_id, _), rounds in zip(results, parsed, strict=True):
         row = rows.get(player_id)
