@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import QuerySet
 from django.urls import reverse
 
 import scoring
@@ -21,6 +22,7 @@ import scoring
 from ..models import EventResult, Hand, Player
 from ..rules.collation import sort_key
 from .access import Namer, public_names
+from .json_text import as_text, parse_all
 from .public import published
 
 OPPONENTS_SHOWN = 10
@@ -190,6 +192,27 @@ _STAT_COLUMNS = (
 )
 
 
+_JSON_COLUMNS = ("poignees", "contracts", "partners", "opponents")
+
+
+def _stat_rows(results: QuerySet[EventResult]) -> list[list[Any]]:
+    """Each result's _EVENT_COLUMNS then _STAT_COLUMNS, its four JSON columns read as
+    text and parsed in one call for all the player's events (json_text)."""
+    texts = {f"{name}_text": as_text(name) for name in _JSON_COLUMNS}
+    columns = [f"{c}_text" if c in _JSON_COLUMNS else c for c in _STAT_COLUMNS]
+    raw = list(results.annotate(**texts).values_list(*_EVENT_COLUMNS, *columns))
+    width = len(_EVENT_COLUMNS)
+    at = [width + _STAT_COLUMNS.index(name) for name in _JSON_COLUMNS]
+    parsed = iter(parse_all([row[i] for row in raw for i in at]))
+    rows = []
+    for row in raw:
+        values = list(row)
+        for i in at:
+            values[i] = next(parsed)
+        rows.append(values)
+    return rows
+
+
 def _add_counts(
     into: dict[Any, list[int]], counts: dict[str, list[int]], key: Callable[[str], Any] = int
 ) -> None:
@@ -263,10 +286,8 @@ def player_statistics(
     A player's camp in a hand: the taker camp is the taker and his called partner;
     the defence is everybody else who played it; the player sitting out has no camp.
     """
-    rows = (
-        EventResult.objects.filter(PUBLISHED, player=player)
-        .order_by("-event__date", "-event_id")
-        .values_list(*_EVENT_COLUMNS, *_STAT_COLUMNS)
+    rows = _stat_rows(
+        EventResult.objects.filter(PUBLISHED, player=player).order_by("-event__date", "-event_id")
     )
     events: list[PlayerEventRow] = []
     counts = dict.fromkeys(STAT_COUNTS, 0)

@@ -16,7 +16,7 @@ from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from .. import charts
@@ -27,7 +27,7 @@ from ..selectors import head_to_head as head_to_head_selectors
 from ..selectors import public as public_selectors
 from ..selectors import stats as selectors
 from ..selectors.access import namer, viewer
-from ..tables import PlayerEventsTable
+from ..tables import PlayerEventsTable, UrlPattern
 from ..tables.stats import ContractTable, PartnerTable, head_to_head_table
 from . import cached
 from .cached import cached_page
@@ -147,6 +147,39 @@ def choose_event(
 EVENTS_PER_PAGE = 20
 
 
+@dataclass
+class OpponentLine:
+    """One of the players most met, as the player page lists him."""
+
+    player_id: int
+    name: str
+    url: str
+    head_to_head_url: str
+    met: str  # "3 tables · 24 hands"
+
+
+def _opponent_lines(player: Player, rows: list[selectors.OpponentRow]) -> list[OpponentLine]:
+    """The links made from two reversed patterns, the counts worded here: per line in
+    the template (two reverse() and two plural blocks each) they cost 0.8 ms."""
+    player_url, versus_url = UrlPattern("player_public"), UrlPattern("head_to_head", player.pk)
+    return [
+        OpponentLine(
+            row.player_id,
+            row.name,
+            player_url(row.player_id),
+            versus_url(row.player_id),
+            " · ".join(
+                (
+                    ngettext("%(tables)s table", "%(tables)s tables", row.tables)
+                    % {"tables": row.tables},
+                    ngettext("%(hands)s hand", "%(hands)s hands", row.hands) % {"hands": row.hands},
+                )
+            ),
+        )
+        for row in rows
+    ]
+
+
 def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
     """The player page; `player.name` already reads as the viewer may see it
     (views.public.player_public renames him), and so do his partners and opponents."""
@@ -170,7 +203,7 @@ def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
         best=statistics.best,
         worst=statistics.worst,
         partners=statistics.partners,
-        opponents=statistics.opponents,
+        opponents=_opponent_lines(player, statistics.opponents),
         events_page=page,
         events_shown=shown,
         events_table=PlayerEventsTable(shown),
