@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 import django_tables2 as tables
 from django.utils.formats import date_format
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .common import LINK, NUMBER, PER_PAGE, PHONE_HIDDEN, TABLET_UP
-from .lean import LeanTable
+from .common import LINK, NUMBER, PER_PAGE, PHONE_HIDDEN, TABLET_UP, score_span
+from .lean import LeanTable, UrlPattern
 
 # A tournament's entrants: a big open tournament has a few hundred.
 REGISTRATIONS_PER_PAGE = 100
@@ -119,19 +120,20 @@ class PlayerEventsTable(LeanTable):
         attrs = {"class": "table table-striped align-middle", "id": "player-events"}
         orderable = False
 
+    _event_url: UrlPattern | None = None
+
     def render_name(self, record: Any, value: str) -> SafeString:
-        return format_html(
-            '<a class="d-inline-block py-1" href="{}">{}</a>'
-            '<small class="d-block text-body-secondary">{}</small>',
-            record.get_absolute_url(),
-            value,
-            date_format(record.date, "DATE_FORMAT"),
+        if self._event_url is None:  # one reverse() for the page's twenty events
+            self._event_url = UrlPattern("event_detail")
+        url, date = self._event_url(record.event_id), date_format(record.date, "DATE_FORMAT")
+        return mark_safe(  # every value is escaped on the next lines
+            f'<a class="d-inline-block py-1" href="{escape(url)}">{escape(value)}</a>'
+            f'<small class="d-block text-body-secondary">{escape(date)}</small>'
         )
 
     def render_total(self, value: int) -> SafeString:
         # Bootstrap's table colours override a cell's own colour: the class goes on a span.
-        css = "score-pos" if value > 0 else "score-neg" if value < 0 else ""
-        return format_html('<span class="{}">{}</span>', css, value)
+        return score_span(value)
 
     def render_rank(self, record: Any) -> str:
         return _("%(rank)s of %(size)s") % {"rank": record.rank, "size": record.field_size}
