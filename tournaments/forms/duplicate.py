@@ -75,17 +75,10 @@ class DuplicateForm(ClubEventForm):
         ),
     )
 
-    field_order = [
-        "name",
-        "date",
-        "club",
-        "rules_name",
-        "rounds_planned",
-        "boards_per_round",
-        "comparison",
-        "team_size",
-        "app_deals",
-    ]
+    # The format, after the club-night fields; the services take both.
+    FORMAT_FIELDS = ("rounds_planned", "boards_per_round", "comparison", "team_size", "app_deals")
+    field_order = ["name", "date", "club", "rules_name", *FORMAT_FIELDS]
+    SERVICE_FIELDS = (*ClubEventForm.SERVICE_FIELDS, *FORMAT_FIELDS)
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, Any]:
@@ -95,10 +88,6 @@ class DuplicateForm(ClubEventForm):
             "comparison": event.comparison,
             "app_deals": event.app_deals,
         }
-
-    def format_fields(self) -> dict[str, Any]:
-        names = ("rounds_planned", "boards_per_round", "comparison", "team_size", "app_deals")
-        return {name: self.cleaned_data[name] for name in names}
 
 
 class SeatingForm(forms.Form):

@@ -132,6 +132,9 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
         required=False,
     )
 
+    # What the event's services (creating and updating it) take from the cleaned form.
+    SERVICE_FIELDS: tuple[str, ...] = ("name", "date", "rules_name")
+
     def __init__(
         self,
         *args: Any,
@@ -159,6 +162,9 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, Any]:
         return {name: getattr(event, name) for name in ("name", "date", "rules_name")}
+
+    def service_fields(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in self.SERVICE_FIELDS}
 
     @classmethod
     def editing(cls, event: Event, *data: Any, has_hands: bool) -> ClubNightForm:

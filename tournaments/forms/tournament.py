@@ -56,6 +56,12 @@ class TournamentForm(ClubEventForm):
     )
 
     field_order = ["name", "date", "club", "rules_name", "rounds_planned", "deals_per_round"]
+    SERVICE_FIELDS = (
+        *ClubEventForm.SERVICE_FIELDS,
+        "rounds_planned",
+        "deals_per_round",
+        "team_size",
+    )
 
     def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
         super().__init__(*args, event=event, **kwargs)
