@@ -179,6 +179,24 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
         )
 
 
+def rounds_planned_field(*, initial: int) -> forms.IntegerField:
+    """How many rounds a tournament or a duplicate event plans."""
+    return forms.IntegerField(
+        label=_("Number of rounds"), min_value=1, max_value=30, initial=initial
+    )
+
+
+def team_size_field(label: Any, choices: Any) -> forms.TypedChoiceField:
+    """Individual (0) or one of the team sizes in `choices`."""
+    return forms.TypedChoiceField(
+        label=label,
+        choices=choices,
+        coerce=int,
+        initial=0,
+        help_text=_("Team mates never sit at the same table."),
+    )
+
+
 class ClubEventForm(ClubNightForm):
     """A tournament or a duplicate event: the club-night fields, the club it belongs to
     (a new one: among `clubs`, those the person organises), its rounds and team form.
