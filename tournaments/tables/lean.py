@@ -11,8 +11,9 @@ which arguments, its static attributes, its URL pattern), then every row is one
 string built in Python. `tests/public/test_lean_tables.py` checks that both give the
 same HTML, cell for cell.
 
-A table opts in by deriving from LeanTable (its template, templates/tables/lean.html,
-replaces only tables2's tbody block).
+A table opts in by deriving from LeanTable: its template, templates/tables/lean.html,
+prints the whole table through tables.lean_frame (header, footer and pagination as
+tables2's bootstrap5-responsive template, the rows from `lean_body`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """A player's figures (selectors.stats) and a head-to-head (selectors.head_to_head):
-small lists in the selector's order, shown whole."""
+small lists in the selector's order, shown whole. Lean tables (tables.lean): the stock
+template took 1.5 ms for a four-line contract table."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 
 from .common import NUMBER, ScoreColumn
+from .lean import LeanTable
 
 SMALL = {"class": "table table-sm align-middle"}
 ROW_HEAD = {"td": {"class": "fw-normal"}}
 
 
-class ContractTable(tables.Table):
+class ContractTable(LeanTable):
     """The contracts a player took (selectors.stats.ContractRow), in contract order."""
 
     label = tables.Column(verbose_name=gettext_lazy("Contract"), attrs=ROW_HEAD)
@@ -41,7 +43,7 @@ class ContractTable(tables.Table):
         return gettext("%(rate)s %%") % {"rate": floatformat(value, 0)}
 
 
-class PartnerTable(tables.Table):
+class PartnerTable(LeanTable):
     """The partners of a called king (selectors.stats.PartnerRow), most hands first."""
 
     name = tables.Column(
@@ -60,7 +62,7 @@ class PartnerTable(tables.Table):
         super().__init__(data, attrs={**SMALL, "id": table_id})
 
 
-class HeadToHeadTable(tables.Table):
+class HeadToHeadTable(LeanTable):
     """Two players' hands together: all of them, each one taking, as partners. Rows
     are dicts (head_to_head_rows), the columns of points named after the players."""
 
