@@ -36,13 +36,7 @@ from ..services import events as event_services
 from ..services import tournament as services
 from ..tables import SeasonTable, TournamentTable
 from .organiser import organiser_required, publication_views, resolve_club
-from .submissions import (
-    Outcome,
-    View,
-    edited_event_page,
-    replays_submission,
-    submitted_form_page,
-)
+from .submissions import Outcome, View, edited_event_page, replays_submission, submitted_form_page
 
 TEMPLATES = "tournaments/tournament/"
 
