@@ -76,6 +76,15 @@ def database_from_url(url: str) -> dict[str, object]:
         # nothing on our short queries (benchmarks/RESULTS.md); PG_JIT=1 restores it.
         if not env_bool("PG_JIT", False):
             options.setdefault("options", "-c jit=off")
+        # Prepared statements: a public page's few queries are the same text at every
+        # request (the values travel apart with server-side binding), so PostgreSQL
+        # plans each once per connection instead of at every request: planning cost
+        # more than running on these short reads (1.1 ms against 0.6 ms for the
+        # visible-player lookup; benchmarks/RESULTS.md). PG_PREPARE=0 turns it off,
+        # as a connection pooler in transaction mode (PgBouncer) requires.
+        if env_bool("PG_PREPARE", True):
+            options.setdefault("server_side_binding", True)
+            options.setdefault("prepare_threshold", 5)
         config: dict[str, object] = {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": name,

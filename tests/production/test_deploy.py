@@ -147,9 +147,38 @@ def test_database_url_parsing():
         "db.local",
         "5433",
     )
-    assert pg["OPTIONS"] == {"sslmode": "require", "options": "-c jit=off"}
+    assert pg["OPTIONS"] == {
+        "sslmode": "require",
+        "options": "-c jit=off",
+        "server_side_binding": True,
+        "prepare_threshold": 5,
+    }
     lite = database_from_url("sqlite:////var/lib/tarot/db.sqlite3")
     assert lite["NAME"] == "/var/lib/tarot/db.sqlite3"
     assert lite["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     with pytest.raises(EnvError):
         database_from_url("mysql://x/y")
+
+
+def test_prepared_statements_can_be_turned_off(monkeypatch):
+    """Behind PgBouncer in transaction mode: PG_PREPARE=0, Django's own defaults."""
+    from tarot_club.env import database_from_url
+
+    monkeypatch.setenv("PG_PREPARE", "0")
+    options = database_from_url("postgres://u@db/tarot")["OPTIONS"]
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
+
+
+@pytest.mark.django_db
+def test_public_queries_are_prepared_on_postgresql(client):
+    """The same public read five times over one connection: PostgreSQL keeps it
+    prepared (planned once), as tarot_club.env asks on PostgreSQL."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    for _ in range(7):
+        assert client.get(reverse("home"), secure=True).status_code == 200
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements")
+        assert cursor.fetchone()[0] > 0

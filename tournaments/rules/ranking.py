@@ -33,8 +33,14 @@ def rank_rows(rows: list[R], key: Callable[[R], Any], then: Callable[[R], Any]) 
     Every ranking of the app (club nights, tournaments, teams, seasons, event
     results) goes through here, each with its own key.
     """
-    rows.sort(key=lambda r: (key(r), then(r)))
-    for position, row in enumerate(rows, 1):
-        tied = position > 1 and key(rows[position - 2]) == key(row)
-        row.rank = rows[position - 2].rank if tied else position
+    # Each row's key worked out once (it was three times: the sort, then each
+    # neighbour's comparison; a 200-player ranking's key reads every round).
+    keyed = sorted(((key(row), then(row), index) for index, row in enumerate(rows)))
+    ordered = [rows[index] for _, _, index in keyed]
+    previous: Any = None
+    for position, ((row_key, _, _), row) in enumerate(zip(keyed, ordered, strict=True), 1):
+        tied = position > 1 and row_key == previous
+        row.rank = ordered[position - 2].rank if tied else position
+        previous = row_key
+    rows[:] = ordered
     return rows

@@ -22,6 +22,7 @@ import datetime
 import decimal
 import html
 from collections.abc import Callable
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -41,6 +42,21 @@ LEAN_TEMPLATE = "tables/lean.html"
 _CELL_ARGUMENTS = ("value", "record", "column", "bound_column", "bound_row", "table")
 # Stand-in ids reversed once per link column, replaced by each row's own (see _url_maker).
 _PLACEHOLDER = 987_654_321_000
+
+
+@lru_cache(maxsize=1024)
+def _function_signature(function: Callable[..., Any]) -> tuple[tuple[str, ...], str | None]:
+    return signature(function)
+
+
+def _render_signature(render: Callable[..., Any]) -> tuple[tuple[str, ...], str | None]:
+    """tables2's signature() of a column's render method, read once per method rather
+    than per table (a hall screen builds ten tables, a player page four)."""
+    function = getattr(render, "__func__", None)
+    if function is None:
+        return signature(render)
+    args, catch_all = _function_signature(function)
+    return args[1:], catch_all  # a bound method: without its self
 
 
 def _has_callable(attrs: Any) -> bool:
@@ -187,7 +203,7 @@ class _CellPlan:
         # Column.render returns the value as it is: no call needed.
         self.identity = getattr(render, "__func__", None) is Column.render
         self.render = render
-        args, catch_all = signature(render)
+        args, catch_all = _render_signature(render)
         self.arguments = (
             _CELL_ARGUMENTS if catch_all else tuple(a for a in args if a in _CELL_ARGUMENTS)
         )

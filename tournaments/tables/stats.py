@@ -48,7 +48,7 @@ class PartnerTable(LeanTable):
 
     name = tables.Column(
         verbose_name=gettext_lazy("Partner"),
-        linkify=lambda record: record.get_absolute_url(),
+        linkify=("player_public", {"pk": tables.A("player_id")}),  # one reverse a table
     )
     hands = tables.Column(verbose_name=gettext_lazy("Hands"), attrs=NUMBER)
     made = tables.Column(verbose_name=gettext_lazy("Made"), attrs=NUMBER)

@@ -7,12 +7,12 @@ existence stays private); organisers see it, flagged as a preview.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ..models import Event, Table
@@ -84,9 +84,10 @@ class ShownTable:
     @property
     def player_items(self) -> SafeString:
         """Each player as a list item linked to his page (a round's 200 players cost 2 ms
-        as a loop of the template engine)."""
-        return format_html_join(
-            "", '<li><a href="{}">{}</a></li>', ((u, n) for n, u in self.players)
+        as a loop of the template engine, 1 ms through format_html_join): names and
+        links are plain strings, escaped here."""
+        return mark_safe(  # every value is escaped on the next line
+            "".join(f'<li><a href="{escape(u)}">{escape(n)}</a></li>' for n, u in self.players)
         )
 
 
