@@ -23,22 +23,9 @@ from ..models import Event, Player, Seat, Table
 from ..rules.collation import sort_key
 from ..selectors.access import full_names
 from ..selectors.standings import event_standings
-from .files import Export, file_name
-from .hands import (
-    HAND_NUMBER,
-    PLAYER,
-    POINTS,
-    TABLE_ID,
-    Names,
-    event_title,
-    hand_groups,
-    hand_inputs,
-    input_columns,
-    person_columns,
-    read_licences,
-    rules_sheet,
-    words,
-)
+from . import hands
+from .files import Export
+from .hands import HAND_NUMBER, PLAYER, POINTS, TABLE_ID, Names
 from .writer import INTEGER, SCORE, Column, Sheet
 
 Group = tuple[tuple[Any, ...], list[tuple[Any, ...]]]  # a hand and its ledger rows
@@ -62,9 +49,9 @@ def club_night_workbook(event: Event) -> Export:
         names.add(seat.player)
     standings = event_standings(event, namer=full_names)  # an organiser's workbook
     by_table: dict[int, list[Group]] = defaultdict(list)
-    for hand, rows in hand_groups(event):
+    for hand, rows in hands.hand_groups(event):
         by_table[rows[0][TABLE_ID]].append((hand, rows))
-    read_licences(
+    hands.read_licences(
         names,
         {row.player_id for row in standings}
         | {row[PLAYER] for groups in by_table.values() for _hand, rows in groups for row in rows},
@@ -78,7 +65,7 @@ def club_night_workbook(event: Event) -> Export:
     ]
     columns = [
         Column(_("Rank"), 7, INTEGER),
-        *person_columns(),
+        *hands.person_columns(),
         Column(_("Total"), 10, SCORE),
         Column(_("Hands played"), 9, INTEGER),
         Column(_("Contracts taken"), 10, INTEGER),
@@ -101,14 +88,13 @@ def club_night_workbook(event: Event) -> Export:
         ]
         for row in standings
     )
-    return Export(
-        name=file_name(event.name, [event.date], f"e{event.pk}"),
-        sheets=[
+    return hands.event_export(
+        event,
+        [
             Sheet(_("Ranking"), columns, ranking),
             *score_sheets,
-            rules_sheet(event, ranking=_("total, decreasing; equal totals share the rank")),
+            hands.rules_sheet(event, ranking=_("total, decreasing; equal totals share the rank")),
         ],
-        title=event_title(event),
     )
 
 
@@ -127,7 +113,7 @@ def _score_sheet(
     extra = {row[PLAYER] for _hand, rows in groups for row in rows} - set(seated_ids)
     # A player moved away after scoring here still gets his columns, after the seated.
     players = seated_ids + sorted(extra, key=lambda pk: (sort_key(names(pk)), pk))
-    columns = [Column(_("Hand"), 7, INTEGER), *input_columns(event)]
+    columns = [Column(_("Hand"), 7, INTEGER), *hands.input_columns(event)]
     for player_id in players:
         columns += [
             Column(names(player_id), 11, SCORE),
@@ -136,14 +122,14 @@ def _score_sheet(
     columns.append(Column(_("Sum of the hand (0)"), 9, SCORE))
 
     with_miseres = event.rules.allows_misere
-    found = words()
+    found = hands.words()
     running = dict.fromkeys(players, 0)
     rows = []
     for hand, ledger in groups:
         scores = {row[PLAYER]: row[POINTS] for row in ledger}
         values = [
             hand[HAND_NUMBER],
-            *hand_inputs(hand, ledger, names, found, with_miseres=with_miseres),
+            *hands.hand_inputs(hand, ledger, names, found, with_miseres=with_miseres),
         ]
         for player_id in players:
             points = scores.get(player_id)

@@ -20,8 +20,8 @@ from ..selectors.access import full_names
 from ..selectors.duplicate import DuplicateData, Line, duplicate_data
 from ..selectors.duplicate_cards import movement_cards
 from ..selectors.duplicate_ranking import DuplicateRow, compare, ranking_rows, team_rows
-from .files import Export, file_name
-from .hands import event_title
+from .files import Export
+from .hands import event_export
 from .writer import INTEGER, SCORE, Column, Sheet
 
 PERCENT = "0.00"
@@ -42,11 +42,7 @@ def duplicate_workbook(event: Event) -> Export:
         sheets.append(_teams_sheet(event, rows, average))
     sheets.append(_travellers_sheet(data, average))
     sheets.append(_movement_sheet(data))
-    return Export(
-        name=file_name(event.name, [event.date], f"e{event.pk}"),
-        sheets=sheets,
-        title=event_title(event),
-    )
+    return event_export(event, sheets)
 
 
 def _result_column(average: bool) -> Column:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from ..models import Event, Hand, HandScore, Player
+from .files import Export, file_name
 from .writer import DATE, Column, Sheet, Styled
 
 CHUNK_SIZE = 2000
@@ -281,6 +282,11 @@ def rules_sheet(event: Event, *, ranking: str) -> Sheet:
     return Sheet(_("Rules"), columns, rows, autofilter=False)
 
 
-def event_title(event: Event) -> str:
-    """What heads every printed page: the event, its day and its club."""
-    return f"{event.name} — {event.date:%d/%m/%Y} — {event.club.name}"
+def event_export(event: Event, sheets: list[Sheet]) -> Export:
+    """An event's workbook: its file named after the event, its day and its id; every
+    printed page headed by the event, its day and its club."""
+    return Export(
+        name=file_name(event.name, [event.date], f"e{event.pk}"),
+        sheets=sheets,
+        title=f"{event.name} — {event.date:%d/%m/%Y} — {event.club.name}",
+    )

@@ -30,7 +30,7 @@ from openpyxl.utils import get_column_letter
 from ..models import Event, Round, Seat
 from ..selectors.access import full_names
 from ..selectors.ranking import RankingRow, team_ranking, tournament_ranking
-from .files import Export, file_name
+from .files import Export
 from .hands import (
     HAND_FIELDS,
     HAND_NUMBER,
@@ -40,7 +40,7 @@ from .hands import (
     TABLE_ID,
     TABLE_NUMBER,
     Names,
-    event_title,
+    event_export,
     hand_groups,
     hand_inputs,
     input_columns,
@@ -89,11 +89,7 @@ def tournament_workbook(event: Event) -> Export:
     sheets.extend(_round_sheets(rounds, seats, names, totals))
     sheets.append(Sheet(hands_title, hand_columns, _hand_rows(event, seats, names, totals)))
     sheets.append(rules_sheet(event, ranking=_ranking_order()))
-    return Export(
-        name=file_name(event.name, [event.date], f"e{event.pk}"),
-        sheets=sheets,
-        title=event_title(event),
-    )
+    return event_export(event, sheets)
 
 
 def _ranking_order() -> str:

@@ -25,7 +25,12 @@ from ..models.duplicate import ORIENTATION_LETTERS, orientation_letter
 from .hand import HandForm, _format_points, parse_points
 from .hand_errors import HAND_ERROR_MESSAGES, hand_error_message
 from .hand_fields import CAMP_OR_NONE_CHOICES, POIGNEE_CHOICES
-from .organiser import ClubEventForm, ScorekeeperChoiceField
+from .organiser import (
+    ClubEventForm,
+    ScorekeeperChoiceField,
+    rounds_planned_field,
+    team_size_field,
+)
 
 DUPLICATE_TEAM_MODES = (
     (0, _("Individual")),
@@ -39,9 +44,7 @@ DUPLICATE_TEAM_MODES = (
 class DuplicateForm(ClubEventForm):
     """A duplicate event: the club-night fields (name, date, rule set) and its format."""
 
-    rounds_planned = forms.IntegerField(
-        label=_("Number of rounds"), min_value=1, max_value=30, initial=5
-    )
+    rounds_planned = rounds_planned_field(initial=5)
     boards_per_round = forms.IntegerField(
         label=_("Boards per round"),
         min_value=1,
@@ -58,13 +61,7 @@ class DuplicateForm(ClubEventForm):
             "as a percentage. Difference from the average: the marque minus the average."
         ),
     )
-    team_size = forms.TypedChoiceField(
-        label=_("Team form"),
-        choices=DUPLICATE_TEAM_MODES,
-        coerce=int,
-        initial=0,
-        help_text=_("Team mates never sit at the same table."),
-    )
+    team_size = team_size_field(_("Team form"), DUPLICATE_TEAM_MODES)
     app_deals = forms.BooleanField(
         label=_("The app deals the boards"),
         required=False,
@@ -75,17 +72,10 @@ class DuplicateForm(ClubEventForm):
         ),
     )
 
-    field_order = [
-        "name",
-        "date",
-        "club",
-        "rules_name",
-        "rounds_planned",
-        "boards_per_round",
-        "comparison",
-        "team_size",
-        "app_deals",
-    ]
+    # The format, after the club-night fields; the services take both.
+    FORMAT_FIELDS = ("rounds_planned", "boards_per_round", "comparison", "team_size", "app_deals")
+    field_order = ["name", "date", "club", "rules_name", *FORMAT_FIELDS]
+    SERVICE_FIELDS = (*ClubEventForm.SERVICE_FIELDS, *FORMAT_FIELDS)
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, Any]:
@@ -95,10 +85,6 @@ class DuplicateForm(ClubEventForm):
             "comparison": event.comparison,
             "app_deals": event.app_deals,
         }
-
-    def format_fields(self) -> dict[str, Any]:
-        names = ("rounds_planned", "boards_per_round", "comparison", "team_size", "app_deals")
-        return {name: self.cleaned_data[name] for name in names}
 
 
 class SeatingForm(forms.Form):
@@ -183,26 +169,31 @@ ORIENTATION_CHOICES = [
 _SMALL = {"class": "form-select form-select-sm"}
 
 
+def _line_choice(label: Any, choices: Any = (), *, whole: bool = False) -> forms.ChoiceField:
+    """A select of a traveller line: optional, small enough for a row of the traveller;
+    `whole`: its value is a whole number (None when left empty)."""
+    if whole:
+        return forms.TypedChoiceField(
+            label=label,
+            choices=choices,
+            coerce=int,
+            required=False,
+            empty_value=None,
+            widget=forms.Select(_SMALL),
+        )
+    return forms.ChoiceField(
+        label=label, choices=choices, required=False, widget=forms.Select(_SMALL)
+    )
+
+
 class TravellerLineForm(forms.Form):
     """One table's line of a paper traveller; an empty contract leaves the line unentered."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
-    contract = forms.ChoiceField(label=_("Contract"), required=False, widget=forms.Select(_SMALL))
-    taker = forms.TypedChoiceField(
-        label=_("Taker"),
-        choices=ORIENTATION_CHOICES,
-        coerce=int,
-        required=False,
-        empty_value=None,
-        widget=forms.Select(_SMALL),
-    )
-    oudlers = forms.TypedChoiceField(
-        label=_("Oudlers"),
-        choices=[("", "—"), *((str(i), str(i)) for i in range(4))],
-        coerce=int,
-        required=False,
-        empty_value=None,
-        widget=forms.Select(_SMALL),
+    contract = _line_choice(_("Contract"))  # the rule set's contracts: __init__
+    taker = _line_choice(_("Taker"), ORIENTATION_CHOICES, whole=True)
+    oudlers = _line_choice(
+        _("Oudlers"), [("", "—"), *((str(i), str(i)) for i in range(4))], whole=True
     )
     points = forms.CharField(
         label=_("Points"),
@@ -212,15 +203,8 @@ class TravellerLineForm(forms.Form):
             attrs={"class": "form-control form-control-sm", "inputmode": "decimal", "size": 4}
         ),
     )
-    petit_au_bout = forms.ChoiceField(
-        label=_("Petit au bout"),
-        choices=CAMP_OR_NONE_CHOICES,
-        required=False,
-        widget=forms.Select(_SMALL),
-    )
-    chelem = forms.ChoiceField(
-        label=_("Chelem"), choices=CHELEM_CHOICES, required=False, widget=forms.Select(_SMALL)
-    )
+    petit_au_bout = _line_choice(_("Petit au bout"), CAMP_OR_NONE_CHOICES)
+    chelem = _line_choice(_("Chelem"), CHELEM_CHOICES)
 
     def __init__(self, *args: Any, seats: Sequence[Seat], rules: scoring.RuleSet, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -231,12 +215,9 @@ class TravellerLineForm(forms.Form):
             *((c, Hand.Contract(c).label) for c in rules.contracts if c in Hand.Contract.values),
         ]
         for orientation in range(len(ORIENTATIONS)):
-            self.fields[self.poignee_name(orientation)] = forms.ChoiceField(
-                label=_("Poignée %(orientation)s")
-                % {"orientation": orientation_letter(orientation)},
-                choices=POIGNEE_CHOICES,
-                required=False,
-                widget=forms.Select(_SMALL),
+            self.fields[self.poignee_name(orientation)] = _line_choice(
+                _("Poignée %(orientation)s") % {"orientation": orientation_letter(orientation)},
+                POIGNEE_CHOICES,
             )
 
     @staticmethod

@@ -132,6 +132,9 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
         required=False,
     )
 
+    # What the event's services (creating and updating it) take from the cleaned form.
+    SERVICE_FIELDS: tuple[str, ...] = ("name", "date", "rules_name")
+
     def __init__(
         self,
         *args: Any,
@@ -160,6 +163,9 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
     def initial_for(cls, event: Event) -> dict[str, Any]:
         return {name: getattr(event, name) for name in ("name", "date", "rules_name")}
 
+    def service_fields(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in self.SERVICE_FIELDS}
+
     @classmethod
     def editing(cls, event: Event, *data: Any, has_hands: bool) -> ClubNightForm:
         """The form of an existing event: its values, its rule set kept choosable, and
@@ -171,6 +177,24 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
             has_hands=has_hands,
             current_rules=(event.rules_name, rules_label(event.rules_name, event.rules.label)),
         )
+
+
+def rounds_planned_field(*, initial: int) -> forms.IntegerField:
+    """How many rounds a tournament or a duplicate event plans."""
+    return forms.IntegerField(
+        label=_("Number of rounds"), min_value=1, max_value=30, initial=initial
+    )
+
+
+def team_size_field(label: Any, choices: Any) -> forms.TypedChoiceField:
+    """Individual (0) or one of the team sizes in `choices`."""
+    return forms.TypedChoiceField(
+        label=label,
+        choices=choices,
+        coerce=int,
+        initial=0,
+        help_text=_("Team mates never sit at the same table."),
+    )
 
 
 class ClubEventForm(ClubNightForm):

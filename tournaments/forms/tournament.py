@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import Club, Event, Player, Registration, Season, Table, Team
 from ..rules.season import parse_scale
-from .organiser import ClubEventForm, ServiceErrorMixin
+from .organiser import ClubEventForm, ServiceErrorMixin, rounds_planned_field, team_size_field
 
 TEAM_MODES = (
     (0, _("Individual")),
@@ -37,9 +37,7 @@ def team_mode_label(team_size: int) -> str:
 class TournamentForm(ClubEventForm):
     """A tournament: the club-night fields (name, date, rule set) and its format."""
 
-    rounds_planned = forms.IntegerField(
-        label=_("Number of rounds"), min_value=1, max_value=30, initial=4
-    )
+    rounds_planned = rounds_planned_field(initial=4)
     deals_per_round = forms.IntegerField(
         label=_("Deals per table per round"),
         min_value=1,
@@ -47,15 +45,15 @@ class TournamentForm(ClubEventForm):
         initial=6,
         help_text=_("Every table plays this many deals in each round."),
     )
-    team_size = forms.TypedChoiceField(
-        label=_("Team mode"),
-        choices=TEAM_MODES,
-        coerce=int,
-        initial=0,
-        help_text=_("Team mates never sit at the same table."),
-    )
+    team_size = team_size_field(_("Team mode"), TEAM_MODES)
 
     field_order = ["name", "date", "club", "rules_name", "rounds_planned", "deals_per_round"]
+    SERVICE_FIELDS = (
+        *ClubEventForm.SERVICE_FIELDS,
+        "rounds_planned",
+        "deals_per_round",
+        "team_size",
+    )
 
     def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
         super().__init__(*args, event=event, **kwargs)

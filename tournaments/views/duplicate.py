@@ -8,15 +8,12 @@ Thin views: permission check (access.require_event), form, service call, render.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
 from ..exports.duplicate import duplicate_workbook
 from ..forms.duplicate import DuplicateForm, SeatingForm, TableScorekeepersForm
@@ -28,19 +25,10 @@ from ..selectors import tournament as tournament_selectors
 from ..selectors.access import full_names
 from ..selectors.duplicate_cards import round_progress
 from ..services import duplicate as services
-from ..services import events as event_services
 from ..tables.duplicate import RoundProgressTable
-from .organiser import organiser_required, publication_views
-from .submissions import (
-    Outcome,
-    edited_event_page,
-    replays_submission,
-    respond,
-    submit,
-    submit_or_back,
-    submitted_form_page,
-)
-from .tournament import new_event_form_args, posted
+from .organiser import organiser_action, organiser_required, publication_views
+from .submissions import Outcome, respond, submit, submit_or_back
+from .tournament import event_form_views
 
 TEMPLATES = "tournaments/duplicate/"
 
@@ -51,44 +39,17 @@ def organised_duplicate(request: HttpRequest, pk: int) -> Event:
     return event
 
 
-def _event_fields(data: dict[str, Any]) -> dict[str, Any]:
-    return {name: data[name] for name in ("name", "date", "rules_name")}
-
-
-@organiser_required
-@replays_submission
-def duplicate_create(request: HttpRequest) -> HttpResponse:
-    form = DuplicateForm(*posted(request), **new_event_form_args(request))
-
-    def write() -> Outcome:
-        data = form.cleaned_data
-        event = services.create_duplicate(
-            by=request.user, club=data["club"], **_event_fields(data), **form.format_fields()
-        )
-        return Outcome(
-            redirect_url=reverse("tournament_registrations", args=[event.pk]),
-            message=_("The duplicate tournament was created. Now register the players."),
-        )
-
-    return submitted_form_page(request, form, write, TEMPLATES + "form.html", {"event": None})
-
-
-@organiser_required
-def duplicate_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    event = organised_duplicate(request, pk)
-    has_hands = event_services.event_has_hands(event)
-    form = DuplicateForm.editing(event, *posted(request), has_hands=has_hands)
-
-    return edited_event_page(
-        request,
-        form,
-        services.update_duplicate,
-        fields=lambda data: {**_event_fields(data), **form.format_fields()},
-        message=_("The duplicate tournament was saved."),
-        manage="duplicate_manage",
-        template=TEMPLATES + "form.html",
-        context={"has_hands": has_hands, "section": "edit"},
-    )
+duplicate_create, duplicate_edit = event_form_views(
+    DuplicateForm,
+    organised=organised_duplicate,
+    create=services.create_duplicate,
+    update=services.update_duplicate,
+    manage="duplicate_manage",
+    template=TEMPLATES + "form.html",
+    created=gettext_lazy("The duplicate tournament was created. Now register the players."),
+    saved=gettext_lazy("The duplicate tournament was saved."),
+    context={"section": "edit"},
+)
 
 
 @organiser_required
@@ -131,9 +92,7 @@ def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def duplicate_seat(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_duplicate(request, pk)
     form = SeatingForm(request.POST)
@@ -150,9 +109,7 @@ def duplicate_seat(request: HttpRequest, pk: int) -> HttpResponse:
     return submit_or_back(request, write, back=reverse("duplicate_manage", args=[event.pk]))
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def duplicate_unseat(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_duplicate(request, pk)
 
@@ -166,9 +123,7 @@ def duplicate_unseat(request: HttpRequest, pk: int) -> HttpResponse:
     return submit_or_back(request, write, back=reverse("duplicate_manage", args=[event.pk]))
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def duplicate_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_duplicate(request, pk)
     form = TableScorekeepersForm(request.POST, candidates=access.scorekeeper_candidates(event))

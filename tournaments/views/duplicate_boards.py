@@ -14,7 +14,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from ..errors import EventError
 from ..forms.duplicate import SpecialResultForm, TravellerLineForm
@@ -28,7 +27,7 @@ from ..services import duplicate_results as services
 from ..services.hands import HandConflict
 from .duplicate import TEMPLATES, organised_duplicate
 from .duplicate_entry import add_errors
-from .organiser import organiser_required
+from .organiser import organiser_action, organiser_required
 from .submissions import Outcome, replays_submission, respond, submit
 
 
@@ -163,9 +162,7 @@ def duplicate_traveller(request: HttpRequest, pk: int, number: int) -> HttpRespo
     return _render_traveller(request, event, context)
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def duplicate_special(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = organised_duplicate(request, pk)
     board = selectors.board_of(event, number)
@@ -199,9 +196,7 @@ def duplicate_special(request: HttpRequest, pk: int, number: int) -> HttpRespons
     return _render_traveller(request, event, context)
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def duplicate_special_clear(request: HttpRequest, pk: int) -> HttpResponse:
     special: SpecialResult = selectors.special_result(pk)
     event = special.board.event

@@ -64,6 +64,12 @@ def organiser_required(view: View) -> View:
     return login_required(wrapper)
 
 
+def organiser_action(view: View) -> View:
+    """An organiser's button: a POST only, by an organiser, done once however often the
+    same submission arrives (replays_submission)."""
+    return require_POST(organiser_required(replays_submission(view)))
+
+
 # --- the club being worked on ------------------------------------------------
 
 
@@ -191,13 +197,7 @@ def event_create(request: HttpRequest, club: Club) -> HttpResponse:
     )
 
     def write() -> Outcome:
-        event = services.create_club_night(
-            by=request.user,
-            club=club,
-            name=form.cleaned_data["name"],
-            date=form.cleaned_data["date"],
-            rules_name=form.cleaned_data["rules_name"],
-        )
+        event = services.create_club_night(by=request.user, club=club, **form.service_fields())
         return Outcome(
             redirect_url=reverse("event_manage", args=[event.pk]),
             message=_("The club night was created. Now seat the tables."),
@@ -219,7 +219,6 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         form,
         services.update_event,
-        fields=lambda data: {name: data[name] for name in ("name", "date", "rules_name")},
         message=_("The event was saved."),
         manage="event_manage",
         template="tournaments/organiser/event_form.html",
@@ -251,9 +250,7 @@ def publication_views(
     `event_of` finds it, `manage` names its page, the messages say what was done."""
 
     def view(change: Callable[..., Any], message: Promise) -> View:
-        @require_POST
-        @organiser_required
-        @replays_submission
+        @organiser_action
         def change_publication(request: HttpRequest, pk: int) -> HttpResponse:
             event = event_of(pk)
             access.require_event(request.user, event)

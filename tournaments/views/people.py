@@ -21,7 +21,6 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from ..errors import EventError
@@ -32,7 +31,7 @@ from ..selectors import access
 from ..selectors import people as selectors
 from ..services import people as services
 from ..tables import AuditTable, MemberTable, configure
-from .organiser import club_page, organiser_required, with_club
+from .organiser import club_page, organiser_action, organiser_required, with_club
 from .submissions import Outcome, View, replays_submission, respond, submit, submitted_form_page
 
 INFO = messages.INFO
@@ -113,9 +112,7 @@ def _membership_post(view: Callable[[HttpRequest, Membership], HttpResponse]) ->
     """A button in a person's row: an organiser's post, answered once, on a membership
     of a club he organises."""
 
-    @require_POST
-    @organiser_required
-    @replays_submission
+    @organiser_action
     @wraps(view)
     def wrapper(request: HttpRequest, pk: int) -> HttpResponse:
         membership = get_object_or_404(Membership.objects.select_related("club", "user"), pk=pk)
@@ -251,9 +248,7 @@ def event_guests(request: HttpRequest, pk: int) -> HttpResponse:
     return submitted_form_page(request, form, write, TEMPLATES + "event_guests.html", context)
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def guest_remove(request: HttpRequest, pk: int) -> HttpResponse:
     guest = get_object_or_404(EventGuest.objects.select_related("event", "user"), pk=pk)
     event = guest.event

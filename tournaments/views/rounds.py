@@ -15,7 +15,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from ..forms.tournament import ScorekeepersForm, SwapForm
 from ..models import Round
@@ -25,11 +24,10 @@ from ..selectors import access, fairness
 from ..selectors import tournament as selectors
 from ..services import tournament as services
 from .names import rename_seated
-from .organiser import organiser_required
+from .organiser import organiser_action, organiser_required
 from .submissions import (
     Outcome,
     carried_fields,
-    replays_submission,
     respond,
     submit,
     submit_or_back,
@@ -38,9 +36,7 @@ from .submissions import (
 from .tournament import TEMPLATES, organised_round, organised_tournament
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def round_generate(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_tournament(request, pk)
 
@@ -101,9 +97,7 @@ def round_manage(request: HttpRequest, pk: int) -> HttpResponse:
     return _round_page(request, organised_round(request, pk))
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = organised_round(request, pk)
     form = SwapForm(request.POST, tables=selectors.round_tables(round_))
@@ -127,9 +121,7 @@ def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
     return _round_page(request, round_, swap_form=form)
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = organised_round(request, pk)
     refusal = selectors.redraw_refusal(round_)
@@ -162,9 +154,7 @@ def round_redraw(request: HttpRequest, pk: int) -> HttpResponse:
     return submit_or_back(request, write, back=reverse("round_manage", args=[round_.pk]))
 
 
-@require_POST
-@organiser_required
-@replays_submission
+@organiser_action
 def round_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = organised_round(request, pk)
     tables = selectors.round_tables(round_, with_scorekeepers=True)

@@ -93,21 +93,25 @@ def edited_event_page(
     form: Any,
     update: Callable[..., object],
     *,
-    fields: Callable[[dict[str, Any]], dict[str, Any]],
     message: str,
     manage: str,
     template: str,
     context: dict[str, Any],
 ) -> HttpResponse:
     """The page that edits `form.event`: a valid post goes to the service `update` (the
-    form's `fields`, and whether to rescore the stored hands; no submission key: saving
+    form's service_fields, and whether to rescore the stored hands; no submission key: saving
     the same values twice saves the same) and back to its `manage` page with `message`;
     otherwise the page shows `form` again, with the service's refusal."""
     event = form.event
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            update(by=request.user, event=event, rescore=data.get("rescore", False), **fields(data))
+            update(
+                by=request.user,
+                event=event,
+                rescore=data.get("rescore", False),
+                **form.service_fields(),
+            )
         except EventError as error:
             form.add_service_error(error)
         else:

@@ -14,6 +14,7 @@ it lists every hand with who took what, more than the public pages show.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -21,12 +22,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from ..exports.tournament import tournament_workbook
-from ..forms.organiser import rules_label
+from ..forms.organiser import ClubEventForm, rules_label
 from ..forms.tournament import TournamentForm, team_mode_label
 from ..models import Club, Event, Round
 from ..selectors import access
@@ -35,7 +36,7 @@ from ..services import events as event_services
 from ..services import tournament as services
 from ..tables import SeasonTable, TournamentTable
 from .organiser import organiser_required, publication_views, resolve_club
-from .submissions import Outcome, edited_event_page, replays_submission, submitted_form_page
+from .submissions import Outcome, View, edited_event_page, replays_submission, submitted_form_page
 
 TEMPLATES = "tournaments/tournament/"
 
@@ -127,46 +128,53 @@ def new_event_form_args(request: HttpRequest) -> dict[str, Any]:
     return {"clubs": clubs, "initial": initial}
 
 
-def _tournament_fields(data: dict[str, Any]) -> dict[str, Any]:
-    """What creating and editing a tournament both take from its form."""
-    names = ("name", "date", "rules_name", "rounds_planned", "deals_per_round", "team_size")
-    return {name: data[name] for name in names}
+def event_form_views(
+    form_class: type[ClubEventForm],
+    *,
+    organised: Callable[[HttpRequest, int], Event],
+    create: Callable[..., Event],
+    update: Callable[..., Event],
+    manage: str,
+    template: str,
+    created: Promise,
+    saved: Promise,
+    context: dict[str, Any],
+) -> tuple[View, View]:
+    """The create and edit views of one kind of club event (tournaments, duplicates): the
+    services take the form's service_fields (and a new event its club); a new event goes
+    on to its registrations, an edited one back to its `manage` page."""
 
+    @organiser_required
+    @replays_submission
+    def create_view(request: HttpRequest) -> HttpResponse:
+        form = form_class(*posted(request), **new_event_form_args(request))
 
-@organiser_required
-@replays_submission
-def tournament_create(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(*posted(request), **new_event_form_args(request))
+        def write() -> Outcome:
+            club = form.cleaned_data["club"]
+            event = create(by=request.user, club=club, **form.service_fields())
+            return Outcome(
+                redirect_url=reverse("tournament_registrations", args=[event.pk]),
+                message=str(created),
+            )
 
-    def write() -> Outcome:
-        data = form.cleaned_data
-        event = services.create_tournament(
-            by=request.user, club=data["club"], **_tournament_fields(data)
+        return submitted_form_page(request, form, write, template, {"event": None})
+
+    @organiser_required
+    def edit_view(request: HttpRequest, pk: int) -> HttpResponse:
+        event = organised(request, pk)
+        has_hands = event_services.event_has_hands(event)
+        form = form_class.editing(event, *posted(request), has_hands=has_hands)
+        return edited_event_page(
+            request,
+            form,
+            update,
+            message=str(saved),
+            manage=manage,
+            template=template,
+            context={**context, "has_hands": has_hands},
         )
-        return Outcome(
-            redirect_url=reverse("tournament_registrations", args=[event.pk]),
-            message=_("The tournament was created. Now register the players."),
-        )
 
-    return submitted_form_page(request, form, write, TEMPLATES + "form.html", {"event": None})
-
-
-@organiser_required
-def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    event = organised_tournament(request, pk)
-    has_hands = event_services.event_has_hands(event)
-    form = TournamentForm.editing(event, *posted(request), has_hands=has_hands)
-
-    return edited_event_page(
-        request,
-        form,
-        services.update_tournament,
-        fields=_tournament_fields,
-        message=_("The tournament was saved."),
-        manage="tournament_manage",
-        template=TEMPLATES + "form.html",
-        context={"has_hands": has_hands},
-    )
+    return create_view, edit_view
 
 
 @organiser_required
@@ -190,6 +198,18 @@ def tournament_manage(request: HttpRequest, pk: int) -> HttpResponse:
         },
     )
 
+
+tournament_create, tournament_edit = event_form_views(
+    TournamentForm,
+    organised=organised_tournament,
+    create=services.create_tournament,
+    update=services.update_tournament,
+    manage="tournament_manage",
+    template=TEMPLATES + "form.html",
+    created=gettext_lazy("The tournament was created. Now register the players."),
+    saved=gettext_lazy("The tournament was saved."),
+    context={},
+)
 
 tournament_publish, tournament_unpublish = publication_views(
     get_tournament,
