@@ -16,6 +16,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
+from tournaments.errors import EventError
 from tournaments.models import (
     AuditEntry,
     Club,
@@ -297,6 +298,22 @@ def test_create_tournament_only_in_a_club_one_organises(world, own, other, guest
             tournament.create_tournament(by=person, club=club, **fields)
     assert snapshot() == before
     assert tournament.create_tournament(by=own, club=club, **fields).club == club
+
+
+def test_create_tournament_checks_what_every_new_event_checks(world, own, club):
+    """The service, not only the form: the rule set must be a known one, the name is
+    trimmed (as for club nights and duplicate events)."""
+    fields = {"date": DAY, "rounds_planned": 4, "deals_per_round": 4, "team_size": 0}
+    before = snapshot()
+    with pytest.raises(EventError) as refused:
+        tournament.create_tournament(
+            by=own, club=club, name="Open", rules_name="no-such-rules", **fields
+        )
+    assert refused.value.field == "rules_name" and snapshot() == before
+    made = tournament.create_tournament(
+        by=own, club=club, name="  Open d'hiver  ", rules_name="fft", **fields
+    )
+    assert made.name == "Open d'hiver"
 
 
 # --- scorekeepers ----------------------------------------------------------------------

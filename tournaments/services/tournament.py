@@ -24,7 +24,7 @@ from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
 from .cache import touch
-from .events import update_event
+from .events import _new_event, update_event
 from .registrations import (
     register_entrant,
     register_player,
@@ -71,8 +71,10 @@ def create_tournament(
     deals_per_round: int | None,
     team_size: int,
 ) -> Event:
-    access.require_club(by, club)
-    return Event.objects.create(
+    # The same creation as a club night's or a duplicate event's: the rule set checked
+    # and the name trimmed here too, not only by the form.
+    return _new_event(
+        by=by,
         club=club,
         kind=Event.Kind.TOURNAMENT,
         name=name,
