@@ -83,9 +83,10 @@ def _pagination(table: Table, request: Any) -> str:
             f'<li class="next page-item"><a href="{href}" class="page-link">'
             f'{escape(gettext(_NEXT))} <span aria-hidden="true">&raquo;</span></a></li>'
         )
+    # The stock template leaves this label in English; a screen reader reads ours.
+    label = gettext("Table navigation")
     return (
-        # The stock template leaves this label in English; a screen reader reads ours.
-        f'<nav aria-label="{escape(gettext("Table navigation"))}">'
+        f'<nav aria-label="{escape(label)}">'
         f'<ul class="pagination justify-content-center">{"".join(items)}</ul></nav>'
     )
 
