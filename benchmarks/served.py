@@ -96,8 +96,9 @@ def time_pages(
             _wait_until_up(port, pages[0][2], server)
             for page, subject, path in pages:
                 # Every thread of every worker warms up on the page (its own database
-                # connection, its own first render), connections spread by the kernel.
-                for _ in range(WORKERS * THREADS + 3):
+                # connection with its prepared statements, its own first render),
+                # connections spread by the kernel: three requests a thread.
+                for _ in range(3 * WORKERS * THREADS + 3):
                     fetch(port, path)
                 times = []
                 for _ in range(runs):

@@ -82,9 +82,12 @@ def database_from_url(url: str) -> dict[str, object]:
         # more than running on these short reads (1.1 ms against 0.6 ms for the
         # visible-player lookup; benchmarks/RESULTS.md). PG_PREPARE=0 turns it off,
         # as a connection pooler in transaction mode (PgBouncer) requires.
+        # Prepared from a query's second run (psycopg's default waits for the fifth): a
+        # connection lives CONN_MAX_AGE seconds, and a club's quiet evening would rarely
+        # run one page five times on one connection. psycopg keeps 100 a connection.
         if env_bool("PG_PREPARE", True):
             options.setdefault("server_side_binding", True)
-            options.setdefault("prepare_threshold", 5)
+            options.setdefault("prepare_threshold", 1)
         config: dict[str, object] = {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": name,

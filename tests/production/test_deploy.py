@@ -151,7 +151,7 @@ def test_database_url_parsing():
         "sslmode": "require",
         "options": "-c jit=off",
         "server_side_binding": True,
-        "prepare_threshold": 5,
+        "prepare_threshold": 1,
     }
     lite = database_from_url("sqlite:////var/lib/tarot/db.sqlite3")
     assert lite["NAME"] == "/var/lib/tarot/db.sqlite3"
@@ -171,13 +171,13 @@ def test_prepared_statements_can_be_turned_off(monkeypatch):
 
 @pytest.mark.django_db
 def test_public_queries_are_prepared_on_postgresql(client):
-    """The same public read five times over one connection: PostgreSQL keeps it
-    prepared (planned once), as tarot_club.env asks on PostgreSQL."""
+    """The same public read again on one connection: PostgreSQL keeps it prepared
+    (planned once), as tarot_club.env asks on PostgreSQL."""
     from django.db import connection
 
     if connection.vendor != "postgresql":
         pytest.skip("prepared statements are PostgreSQL's")
-    for _ in range(7):
+    for _ in range(3):
         assert client.get(reverse("home"), secure=True).status_code == 200
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM pg_prepared_statements")
