@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
+from django.conf import settings
 from django.utils import formats
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -112,6 +113,8 @@ def _cell(value: object) -> str:
         return "—"
     if isinstance(value, str):
         return escape(value)
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)  # what localize gives an int without grouping
     return escape(str(formats.localize(value)))
 
 
@@ -168,6 +171,8 @@ def number(value: float) -> str:
     """A number in the reader's locale (decimal comma in French)."""
     value = round(float(value), 2)
     if value.is_integer():
+        if not settings.USE_THOUSAND_SEPARATOR:  # what number_format gives, 10x faster
+            return str(int(value))
         return formats.number_format(int(value), use_l10n=True)
     decimals = len(repr(value).split(".")[1])
     return formats.number_format(value, decimal_pos=decimals, use_l10n=True)
