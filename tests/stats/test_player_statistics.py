@@ -11,7 +11,7 @@ from django.urls import reverse
 from tournaments.models import Event, Hand, Round
 from tournaments.selectors import stats
 from tournaments.selectors.access import SYSTEM
-from tournaments.selectors.running_totals import event_running_totals, player_running_total
+from tournaments.selectors.running_totals import event_running_totals
 from tournaments.services.hands import save_hand, seat_table
 
 
@@ -144,8 +144,9 @@ def test_most_met_opponents_ignore_unpublished_events(season, anne):
 
 def test_running_totals_of_one_event(season, anne):
     # H1..H6: 240, 240-123 = 117, 117-58 = 59, 59+174 = 233, 233, 233+1680 = 1913.
-    assert player_running_total(anne, season.first.pk) == [240, 117, 59, 233, 233, 1913]
-    assert player_running_total(anne, season.draft.pk) == []  # unpublished
+    events = {row.event_id: row for row in stats.player_statistics(anne).events}
+    assert events[season.first.pk].running() == [240, 117, 59, 233, 233, 1913]
+    assert season.draft.pk not in events  # unpublished
 
 
 def test_event_running_totals_for_every_player_best_first(season):
@@ -189,4 +190,4 @@ def test_sitting_out_player_has_no_camp_and_no_hand(club, players, organiser):
     assert stats.player_statistics(players[2]).summary.petits_won == 1  # Chloé defended
     found = stats.player_statistics(anne)
     assert (found.best, found.worst) == (None, None)
-    assert player_running_total(anne, event.pk) == []
+    assert [row.running() for row in found.events] == [[]]

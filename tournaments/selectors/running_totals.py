@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..models import Event, EventResult, Player
+from ..models import Event, EventResult
 from ..rules.collation import sort_key
 from .access import NAMER_FIELDS, Namer, public_names
 from .json_text import as_text, parse_all
-from .stats import PUBLISHED
 
 
 @dataclass
@@ -44,14 +43,3 @@ def event_running_totals(event: Event, *, namer: Namer = public_names) -> list[R
         if running  # a player who only sat out has no line
     ]
     return sorted(series, key=lambda s: (-s.final, sort_key(s.name), s.player_id))
-
-
-def player_running_total(player: Player, event_id: int) -> list[int]:
-    """The player's running total through one published event, hand by hand; one query
-    of one row."""
-    found = (
-        EventResult.objects.filter(PUBLISHED, player=player, event_id=event_id)
-        .values_list("running", flat=True)
-        .first()
-    )
-    return list(found or [])

@@ -10,6 +10,7 @@ chart series (running totals) in selectors.running_totals.
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,13 @@ class PlayerEventRow:
     hands: int
     rank: int
     field_size: int
+    # His running total through the event as stored text, parsed only for the event
+    # whose chart the page draws (one query less than reading it on its own).
+    running_text: str = field(default="[]", repr=False)
+
+    def running(self) -> list[int]:
+        """His running total after each hand he played in this event, in order."""
+        return list(json.loads(self.running_text or "[]"))
 
     def get_absolute_url(self) -> str:
         return reverse("event_detail", args=[self.event_id])
@@ -178,7 +186,16 @@ STAT_COUNTS = (
     "chelems_made",
     "chelems_conceded",
 )
-_EVENT_COLUMNS = ("event_id", "event__name", "event__date", "total", "hands", "rank", "field_size")
+_EVENT_COLUMNS = (
+    "event_id",
+    "event__name",
+    "event__date",
+    "total",
+    "hands",
+    "rank",
+    "field_size",
+    "running_text",
+)
 _STAT_COLUMNS = (
     *STAT_COUNTS,
     "poignees",
@@ -198,7 +215,7 @@ _JSON_COLUMNS = ("poignees", "contracts", "partners", "opponents")
 def _stat_rows(results: QuerySet[EventResult]) -> list[list[Any]]:
     """Each result's _EVENT_COLUMNS then _STAT_COLUMNS, its four JSON columns read as
     text and parsed in one call for all the player's events (json_text)."""
-    texts = {f"{name}_text": as_text(name) for name in _JSON_COLUMNS}
+    texts = {f"{name}_text": as_text(name) for name in (*_JSON_COLUMNS, "running")}
     columns = [f"{c}_text" if c in _JSON_COLUMNS else c for c in _STAT_COLUMNS]
     raw = list(results.annotate(**texts).values_list(*_EVENT_COLUMNS, *columns))
     width = len(_EVENT_COLUMNS)

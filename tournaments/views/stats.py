@@ -68,9 +68,8 @@ def running_series(label: str, totals: list[int]) -> charts.Series:
 
 
 def player_event_chart(player: Player, event: selectors.PlayerEventRow) -> charts.Chart:
-    totals = running_totals.player_running_total(player, event.event_id)
     return charts.line_chart(
-        [running_series(player.name, totals)],
+        [running_series(player.name, event.running())],
         chart_id="running-chart",
         title=_("Running score through %(event)s") % {"event": event.name},
         desc=_("%(of_name)s running total after each hand played at %(event)s.")
