@@ -95,6 +95,10 @@ class HandForm(forms.Form):
     """One hand at one table. `build_hand()` returns the instance, unsaved."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    # The hand a new hand's form was opened for ("Donne 7"): stored meanwhile by another
+    # phone, the scorekeeper is asked whether his is the same deal or the next one
+    # (services.hands.NumberTaken). Absent (a script): stored as the next hand.
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=_to_int)
     contract = forms.ChoiceField(label=_("Contract"), required=False)
     taker = forms.TypedChoiceField(
@@ -143,6 +147,7 @@ class HandForm(forms.Form):
         rules: scoring.RuleSet,
         instance: Hand | None = None,
         suggested_dealer: int | None = None,
+        number: int | None = None,
         **kwargs: Any,
     ) -> None:
         self.table = table
@@ -152,8 +157,11 @@ class HandForm(forms.Form):
         self.player_names = {seat.player_id: seat.player.name for seat in self.seats}
         if self.instance.pk and "initial" not in kwargs:
             kwargs["initial"] = self.initial_from_hand(self.instance)
-        elif suggested_dealer is not None:
-            kwargs.setdefault("initial", {}).setdefault("dealer", suggested_dealer)
+        else:
+            if suggested_dealer is not None:
+                kwargs.setdefault("initial", {}).setdefault("dealer", suggested_dealer)
+            if number is not None:
+                kwargs.setdefault("initial", {}).setdefault("number", number)
         super().__init__(data, **kwargs)
 
         player_choices = [(seat.player_id, seat.player.name) for seat in self.seats]

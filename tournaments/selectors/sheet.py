@@ -104,17 +104,34 @@ def tables_for_user(user: User) -> QuerySet[Table]:
     )
 
 
+@dataclass(frozen=True)
+class NextHand:
+    """What a new hand's form opens with: its number and the dealer suggested."""
+
+    number: int
+    dealer: int | None
+
+
+def next_hand(table: Table, seats: Sequence[Seat]) -> NextHand:
+    """The number the next hand will take (the form posts it back, so that a hand
+    stored meanwhile by another phone is noticed: services.hands.NumberTaken) and the
+    dealer after the previous hand's (seat position 1 deals first). One query, two when
+    the previous dealer is unknown."""
+    last = table.hands.order_by("-number").values_list("number", "dealer_id").first()
+    number, last_dealer = last if last is not None else (0, None)
+    if not seats:
+        return NextHand(number=number + 1, dealer=None)
+    order = [seat.player_id for seat in sorted(seats, key=lambda s: s.position)]
+    if last_dealer in order:
+        return NextHand(number + 1, next_dealer(order, last_dealer, hands_played=0))
+    # The hand count is only needed (and only read) when the previous dealer is unknown.
+    played = 0 if last is None else table.hands.count()
+    return NextHand(number + 1, next_dealer(order, None, hands_played=played))
+
+
 def suggested_dealer(table: Table, seats: Sequence[Seat]) -> int | None:
     """The next seat after the previous hand's dealer; seat position 1 deals first."""
-    if not seats:
-        return None
-    order = [seat.player_id for seat in sorted(seats, key=lambda s: s.position)]
-    last = table.hands.order_by("-number").values_list("dealer_id", flat=True).first()
-    if last in order:
-        return next_dealer(order, last, hands_played=0)
-    # The hand count is only needed (and only read) when the previous dealer is unknown.
-    played = 0 if last is None and not table.hands.exists() else table.hands.count()
-    return next_dealer(order, None, hands_played=played)
+    return next_hand(table, seats).dealer
 
 
 @dataclass(frozen=True)

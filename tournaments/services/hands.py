@@ -17,7 +17,6 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 import scoring
@@ -33,7 +32,7 @@ from .sheets import planned_deals as planned_deals
 from .sheets import refresh_round_status as refresh_round_status
 from .sheets import reopen_sheet as reopen_sheet
 from .sheets import validate_sheet as validate_sheet
-from .table_lock import LockedTable
+from .table_lock import LockedTable, last_number
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -44,6 +43,17 @@ class HandConflict(Exception):
     def __init__(self, current: Hand | None) -> None:
         super().__init__(_("This hand was changed by someone else since you opened it."))
         self.current = current
+
+
+class NumberTaken(HandConflict):
+    """A new hand's form was opened for hand `current.number`, and that hand was stored
+    meanwhile (most often the same deal, entered on another phone at the table).
+    Nothing is stored: the scorekeeper says whether it was the same deal or the next one,
+    to be stored as `next_number`."""
+
+    def __init__(self, current: Hand | None, next_number: int) -> None:
+        super().__init__(current)
+        self.next_number = next_number
 
 
 class SheetLocked(PermissionDenied):
@@ -145,12 +155,15 @@ def save_hand(
     user: User,
     expected_version: int | None = None,
     locked: LockedTable | None = None,
+    opened_as: int | None = None,
 ) -> SavedHand:
     """Create or update a hand and rewrite its score rows, all or nothing.
 
     `hand` carries the new inputs (unsaved instance, or an instance with pk for
     an edit); `expected_version` is the version the editor started from. `locked`: a
     new hand's table as lock_table read it in the caller's transaction (not read again).
+    `opened_as`: the number a new hand's form was opened for; NumberTaken when that hand
+    has been stored since (None: stored as the next hand, as a script posts it).
     """
     # No savepoint (two statements of the twelve a save may cost): the refusals
     # (SheetLocked, HandError, HandConflict) all come before the first write and are
@@ -158,7 +171,12 @@ def save_hand(
     # one; any other failure undoes the caller's transaction, as it would anyway.
     with transaction.atomic(savepoint=False):
         outcome = _save_hand(
-            table=table, hand=hand, user=user, expected_version=expected_version, locked=locked
+            table=table,
+            hand=hand,
+            user=user,
+            expected_version=expected_version,
+            locked=locked,
+            opened_as=opened_as,
         )
     if isinstance(outcome, Exception):
         raise outcome
@@ -172,6 +190,7 @@ def _save_hand(
     user: User,
     expected_version: int | None,
     locked: LockedTable | None,
+    opened_as: int | None = None,
 ) -> SavedHand | Exception:
     if locked is None or hand.pk or locked.table.pk != table.pk:
         locked = None
@@ -208,7 +227,11 @@ def _save_hand(
         hand.number = hand.board.number  # the sheet lists a duplicate table's boards
         hand.version = 1
     else:
-        last = locked.last_number if locked else table.hands.aggregate(n=Max("number"))["n"] or 0
+        # Read once the table's row is locked (above, or by lock_table): never a number
+        # from before another save at this table committed.
+        last = locked.last_number if locked else last_number(table.pk)
+        if opened_as is not None and opened_as <= last:
+            return NumberTaken(table.hands.filter(number=opened_as).first(), last + 1)
         hand.number = last + 1
         hand.version = 1
     hand.table = table

@@ -60,15 +60,17 @@ def _hand_form(
 ) -> HandForm:
     if seats is None:
         seats = hand_services.table_seats(table)
-    # The dealer suggested is the form's initial value: a posted form has its own.
-    suggested = None if hand or data is not None else sheet_selectors.suggested_dealer(table, seats)
+    # The dealer suggested and the number of the hand the form is opened for are its
+    # initial values: a posted form has its own.
+    opening = None if hand or data is not None else sheet_selectors.next_hand(table, seats)
     return HandForm(
         data,
         table=table,
         seats=seats,
         rules=table.round.event.rules,
         instance=hand if hand is not None else Hand(table=table),
-        suggested_dealer=suggested,
+        suggested_dealer=opening.dealer if opening else None,
+        number=opening.number if opening else None,
     )
 
 
@@ -198,9 +200,10 @@ class _Answered(Exception):
 def _post_new_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     """A new hand, posted: the table is locked and read once (services.table_lock), the
     form checked and the hand saved in one transaction with the submission key. The
-    whole post costs 12 queries at a club night (tests/scorekeeping/
+    whole post costs 13 queries at a club night (tests/scorekeeping/
     test_hand_post_queries.py): session, user, the key's first look, the lock, the
-    roles, the hand, its history, its score rows, the results (three) and the key."""
+    table's last hand number, the roles, the hand, its history, its score rows, the
+    results (three) and the key."""
     forms: list[HandForm] = []
 
     def write() -> Outcome:
@@ -214,7 +217,11 @@ def _post_new_hand(request: HttpRequest, table_id: int) -> HttpResponse:
         if not form.is_valid() or form.chelem_unanswered():
             raise _NotSaved
         saved = hand_services.save_hand(
-            table=locked.table, hand=form.build_hand(), user=request.user, locked=locked
+            table=locked.table,
+            hand=form.build_hand(),
+            user=request.user,
+            locked=locked,
+            opened_as=form.cleaned_data.get("number"),
         )
         number = saved.hand.number
         return Outcome(
@@ -238,6 +245,24 @@ def _post_new_hand(request: HttpRequest, table_id: int) -> HttpResponse:
         form = forms[-1]
         form.add_hand_error(error)
         return _render_form(request, form, hand=None)
+    except hand_services.NumberTaken as taken:
+        return _number_taken(request, forms[-1], taken)
+
+
+def _number_taken(
+    request: HttpRequest, form: HandForm, taken: hand_services.NumberTaken
+) -> HttpResponse:
+    """The hand this form was opened for was stored meanwhile: what was typed is shown
+    again beside the stored hand, nothing saved. The same deal: back to the sheet. The
+    next deal: the form posts again with the next number (its button says which)."""
+    data = request.POST.copy()
+    data["number"] = str(taken.next_number)
+    form = _hand_form(request, form.table, None, data, seats=form.seats)
+    conflict: dict[str, Any] = {"taken": True, "next_number": taken.next_number}
+    if taken.current is not None:
+        conflict.update(current=taken.current, scores=sheet_selectors.hand_scores(taken.current))
+    preview = _preview(form)
+    return _render_form(request, form, hand=None, preview=preview, conflict=conflict, status=409)
 
 
 def _at_hand(view: Callable[[HttpRequest, Hand], HttpResponse]) -> View:
