@@ -429,7 +429,11 @@ def random_hand_post(
     else:
         data["points"] = _points_text(points)
     if rng.random() < 0.1:
-        data["petit_au_bout"] = rng.choice(["taker", "defence"])
+        # The petit is an oudler: the camp that led it to the last trick held it (the
+        # engine refuses a petit au bout by a taker without oudlers, or by the defence
+        # when the taker holds all three: 2 of 191 saves were refused that way).
+        camps = ["taker"] * (oudlers > 0) + ["defence"] * (oudlers < 3)
+        data["petit_au_bout"] = rng.choice(camps)
     if rng.random() < 0.08:
         data[f"poignee_{rng.choice(active)}"] = rng.choice(["simple", "double", "triple"])
     if points == 91 and oudlers == 3:
