@@ -4,7 +4,7 @@ leaves the club or his roles change (issue 21), and works as long as nothing did
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.test import Client
 from django.urls import reverse
 
@@ -99,4 +99,10 @@ def test_a_link_opened_before_the_removal_cannot_set_the_password(client_a, keep
 def test_the_link_dies_when_he_becomes_a_guest_elsewhere(client_a, keeper_a, club_b, orga_b):
     link = make_link(client_a, keeper_a)
     people.add_guest(by=orga_b, event=make_event(club_b), username="keeper_a")
+    assert_link_dead(link, keeper_a)
+
+
+def test_the_link_dies_when_he_is_given_the_federation_role(client_a, keeper_a):
+    link = make_link(client_a, keeper_a)
+    keeper_a.user_permissions.add(Permission.objects.get(codename="federation"))
     assert_link_dead(link, keeper_a)

@@ -11,19 +11,24 @@ from __future__ import annotations
 import hashlib
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import Permission
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.db.models import Q
 
 from ..models import EventGuest, Membership
 
 
 def roles_digest(user: AbstractBaseUser) -> str:
     """A digest of every role the person holds: his (club, role) memberships, his
-    (event, role) guest places, and the back-office flags. Any change of one changes
-    the digest; the order the rows come back in does not."""
+    (event, role) guest places, his permissions (the federation role is one) and the
+    back-office flags. Any change of one changes the digest; the order the rows come
+    back in does not."""
     clubs = sorted(Membership.objects.filter(user_id=user.pk).values_list("club_id", "role"))
     guests = sorted(EventGuest.objects.filter(user_id=user.pk).values_list("event_id", "role"))
+    granted = Permission.objects.filter(Q(user=user.pk) | Q(group__user=user.pk))
+    permissions = sorted(set(granted.values_list("content_type__app_label", "codename")))
     flags = (bool(getattr(user, "is_staff", False)), bool(getattr(user, "is_superuser", False)))
-    text = repr((clubs, guests, flags))
+    text = repr((clubs, guests, permissions, flags))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
