@@ -11,6 +11,11 @@ urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     # Before Django's own: the reset page depends on whether mail is configured.
     path("accounts/password_reset/", views.password_reset, name="password_reset"),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        views.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("tournaments.urls")),
     prefix_default_language=False,

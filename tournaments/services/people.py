@@ -8,7 +8,6 @@ a refusal raises PermissionDenied and changes nothing.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.urls import reverse
@@ -21,6 +20,7 @@ from ..models import AuditEntry, Club, Event, EventGuest, Membership, Player, Ro
 from ..rules.names import NameStyle
 from ..selectors import access
 from ..selectors.access import Actor
+from ..selectors.password_links import password_link_tokens
 from . import audit
 from .cache import touch_players
 
@@ -147,7 +147,8 @@ def remove_member(*, by: Actor, membership: Membership) -> None:
 @transaction.atomic
 def password_link(*, by: Actor, club: Club, person: object) -> str:
     """A one-time link (path) where the person sets his password: Django's reset
-    token, which stops working once the password is set or he logs in. Shown to the
+    token bound to his roles (selectors.password_links), which stops working once the
+    password is set, he logs in, leaves the club or his roles change. Shown to the
     organiser, who hands it over; recorded in the audit trail (not the link).
 
     Only for one of the club's people whose every role and link is within the clubs
@@ -162,7 +163,7 @@ def password_link(*, by: Actor, club: Club, person: object) -> str:
         target=person.get_username(),
     )
     uid = urlsafe_base64_encode(force_bytes(person.pk))
-    token = default_token_generator.make_token(person)
+    token = password_link_tokens.make_token(person)
     return reverse("password_reset_confirm", kwargs={"uidb64": uid, "token": token})
 
 
