@@ -1,9 +1,9 @@
 """The whole POST of a new hand at a club night costs at most 13 queries (issue 13):
 session, user, the submission key's first look, the table's lock (with its seats and
-the scorekeeper's right), its last hand number (read once the lock is held: issue 21),
-the roles, the hand, its history, its score rows, the stored results (their rows, the
-ledger of the table's players, the write) and the key's claim. A published club night
-adds its seasons' stored ranking."""
+the scorekeeper's right), the roles, the event's lock (with the table's last hand
+number, read once the table's lock is held: issue 21), the hand, its history, its
+score rows, the stored results (their rows, the ledger of the table's players, the
+write) and the key's claim. A published club night adds its seasons' stored ranking."""
 
 from __future__ import annotations
 

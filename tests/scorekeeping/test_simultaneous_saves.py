@@ -195,3 +195,69 @@ def test_the_next_deal_answer_stores_what_was_typed_as_the_next_hand(
     assert stored.status_code == 302
     assert stored.url.endswith("#hand-2")
     assert Hand.objects.get(table=table4, number=2).taker_id == players[2].pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_scored_while_the_rules_change_is_stored_with_the_new_rules(
+    table4, organiser, monkeypatch
+):
+    """A save holds its table's lock while the engine scores the hand, and takes the
+    event's lock only to write: a change of rule set (which rescores every stored hand
+    under the event's lock) may commit in between. The hand is then scored again with
+    the event's rules as they are when it is written, never stored with the old ones."""
+    from decimal import Decimal
+
+    import scoring
+    from tournaments.models import Hand as HandModel
+    from tournaments.services import events as event_services
+    from tournaments.services import hands as hand_services
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite runs one write at a time: a rules change cannot come between")
+    event = table4.round.event
+    seats = list(table4.seats.order_by("position"))
+    fields = {"contract": "garde", "oudlers": 2, "points": Decimal(57)}
+    engine = hand_services.engine_hand(
+        HandModel(dealer_id=seats[0].player_id, taker_id=seats[1].player_id, **fields), seats
+    )
+    old = scoring.score_hand(engine, scoring.rules_from_json("fft")).scores
+    new = scoring.score_hand(engine, scoring.rules_from_json("fft_round_10")).scores
+    assert old != new  # else the test could not tell them apart
+    scored, changed = threading.Event(), threading.Event()
+    real = hand_services.score_stored_hand
+
+    def slow_score(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        if not scored.is_set():
+            scored.set()
+            assert changed.wait(30)
+        return result
+
+    monkeypatch.setattr(hand_services, "score_stored_hand", slow_score)
+    saved: list[Any] = []
+
+    def save() -> None:
+        try:
+            hand = HandModel(dealer_id=seats[0].player_id, taker_id=seats[1].player_id, **fields)
+            saved.append(hand_services.save_hand(table=table4, hand=hand, user=organiser))
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=save)
+    worker.start()
+    try:
+        assert scored.wait(30)
+        event_services.update_event(
+            by=organiser,
+            event=event,
+            name=event.name,
+            date=event.date,
+            rules_name="fft_round_10",
+            rescore=True,
+        )
+    finally:
+        changed.set()
+        worker.join(60)
+    assert saved, "the save went through"
+    rows = dict(HandScore.objects.filter(hand=saved[0].hand).values_list("player_id", "points"))
+    assert rows == new

@@ -32,7 +32,7 @@ from .sheets import planned_deals as planned_deals
 from .sheets import refresh_round_status as refresh_round_status
 from .sheets import reopen_sheet as reopen_sheet
 from .sheets import validate_sheet as validate_sheet
-from .table_lock import LockedTable, last_number
+from .table_lock import LockedTable, locked_event
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -162,6 +162,8 @@ def save_hand(
     `hand` carries the new inputs (unsaved instance, or an instance with pk for
     an edit); `expected_version` is the version the editor started from. `locked`: a
     new hand's table as lock_table read it in the caller's transaction (not read again).
+    Locks: the table's row for the checks and the engine, the event's row from the
+    writes to the commit (services.table_lock).
     `opened_as`: the number a new hand's form was opened for; NumberTaken when that hand
     has been stored since (None: stored as the next hand, as a script posts it).
     """
@@ -194,7 +196,12 @@ def _save_hand(
 ) -> SavedHand | Exception:
     if locked is None or hand.pk or locked.table.pk != table.pk:
         locked = None
-        table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+        # The table's row only (OF self): its round and event are read, not locked.
+        table = (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("round__event")
+            .get(pk=table.pk)
+        )
         seats = table_seats(table)
     else:
         table, seats = locked.table, locked.seats
@@ -226,14 +233,28 @@ def _save_hand(
             return HandConflict(current)
         hand.number = hand.board.number  # the sheet lists a duplicate table's boards
         hand.version = 1
-    else:
-        # Read once the table's row is locked (above, or by lock_table): never a number
-        # from before another save at this table committed.
-        last = locked.last_number if locked else last_number(table.pk)
+    # Only now the event's row: every save at an event rewrites its places, so saves at
+    # one event queue here, and what came before (the checks, the engine, the form in
+    # the caller) ran beside other tables' saves under their own table's lock (issue
+    # 21: one lock per event held for the whole save capped an event at about 22
+    # saves/s). Lock order, as every writer takes them: table, then round, then event.
+    # A round cannot lock meanwhile: it locks once every sheet is validated, and this
+    # table's (its lock is held) was not (can_score above).
+    event = locked_event(event_id=table.round.event_id, table_id=table.pk)
+    if event.rules_json != table.round.event.rules_json:
+        # The rule set changed while this hand was scored (services.events.update_event
+        # rescored every stored hand, not this one, still uncommitted): scored again.
+        try:
+            result = score_stored_hand(hand, seats, event.rules)
+        except scoring.HandError as error:
+            return error
+    if hand.pk is None and hand.board_id is None:
+        last = event.last_number or 0
         if opened_as is not None and opened_as <= last:
             return NumberTaken(table.hands.filter(number=opened_as).first(), last + 1)
         hand.number = last + 1
         hand.version = 1
+    table.round.event = event
     hand.table = table
     hand.entered_by = user if user.is_authenticated else None
     new = hand.pk is None
@@ -241,8 +262,7 @@ def _save_hand(
     if not new:  # a new hand has no rows yet: one DELETE fewer
         HandScore.objects.filter(hand=hand).delete()
     HandScore.objects.bulk_create(score_rows(hand, table, result))
-    # The table's row was locked above with its round and event (FOR UPDATE without OF
-    # locks every joined row on PostgreSQL): the refresh need not lock the event again.
+    # The event's row is locked above: the refresh need not lock it again.
     refresh_event_results(
         event_id=table.round.event_id,
         player_ids=[seat.player_id for seat in seats],

@@ -193,10 +193,13 @@ def edit_table(
     Once hands are stored, the seats and the game mode are what they were scored
     with: changing them is refused; the number and the scorekeepers may change.
     """
+    # Table, then round: the order every writer locks them in (services.hands.save_hand
+    # holds a table's row, then takes its event's), so that two writers never wait for
+    # each other.
+    table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
     round = Round.objects.select_for_update().select_related("event").get(pk=table.round_id)
     access.require_event(by, round.event)
     _check_not_duplicate(round.event)
-    table = Table.objects.select_for_update().get(pk=table.pk)
     _check_seating(round=round, event=round.event, number=number, players=players, table=table)
     _check_scorekeepers(_candidate_ids(round.event), scorekeepers)
     current = list(table.seats.order_by("position").values_list("player_id", flat=True))

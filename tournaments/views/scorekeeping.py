@@ -201,9 +201,9 @@ def _post_new_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     """A new hand, posted: the table is locked and read once (services.table_lock), the
     form checked and the hand saved in one transaction with the submission key. The
     whole post costs 13 queries at a club night (tests/scorekeeping/
-    test_hand_post_queries.py): session, user, the key's first look, the lock, the
-    table's last hand number, the roles, the hand, its history, its score rows, the
-    results (three) and the key."""
+    test_hand_post_queries.py): session, user, the key's first look, the table's lock,
+    the roles, the event's lock with the table's last hand number, the hand, its
+    history, its score rows, the results (three) and the key."""
     forms: list[HandForm] = []
 
     def write() -> Outcome:
