@@ -18,6 +18,7 @@ another form, gets none of their answer: the post is written as if it had no key
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -25,14 +26,20 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from ..models import Submission
 
 User = AbstractBaseUser | AnonymousUser
 
+logger = logging.getLogger(__name__)
+
 FIELD = "submission_key"
+# PostgreSQL's deadlock_detected and serialization_failure: the transaction was undone
+# whole and may simply run again (RETRIES runs in all).
+RETRYABLE_STATES = {"40P01", "40001"}
+RETRIES = 3
 KEEP = timedelta(days=30)
 SUCCESS = 25  # django.contrib.messages.SUCCESS, kept here so services need no messages
 
@@ -120,6 +127,35 @@ def once(
     queries). A write refused because the same post was answered meanwhile (the
     second tap of an edit finds a newer version) gets that answer too.
     """
+    attempts = 1 if transaction.get_connection().in_atomic_block else RETRIES
+    for attempt in range(1, attempts + 1):
+        try:
+            return _once(key, user=user, action=action, write=write)
+        except OperationalError as error:
+            # A write whose transaction the database chose to abort (two writers
+            # waiting for each other's rows, as an organiser's change to a table and
+            # a save at it can): undone whole, so it is run again, as the scorekeeper's
+            # second tap would, instead of answering a 500. Not inside a caller's own
+            # transaction: that one is broken and only its owner may start again.
+            if attempt == attempts or not retryable(error):
+                raise
+            logger.warning("Write %s aborted by the database (%s): run again", action, error)
+    raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def retryable(error: BaseException) -> bool:
+    """Whether the database aborted the transaction to break a deadlock, or as a
+    serialization failure: errors that running the same transaction again resolves."""
+    return getattr(error.__cause__, "sqlstate", None) in RETRYABLE_STATES
+
+
+def _once(
+    key: uuid.UUID | None,
+    *,
+    user: User | None,
+    action: str,
+    write: Callable[[], Outcome],
+) -> Outcome:
     user_id = _user_id(user)
     try:
         with transaction.atomic():
