@@ -1,0 +1,126 @@
+"""The cache is an accelerator, never a dependency (issue 21):
+
+- a Redis that accepts connections and never answers costs one short wait per
+  process, not one per request: pages answer in about their uncached time, a hand is
+  saved as usual, and the outage is one warning, not a traceback per request
+  (tarot_club.cache);
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import cache
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from tournaments.models import Event, Hand
+
+from ..factories import logged_in, store_hand
+from ..scorekeeping.test_hand_post_queries import posted
+from .conftest import redis_caches
+
+pytestmark = pytest.mark.django_db
+
+# Absolute slack on the timing comparison: scheduling noise on a busy machine, not the
+# cost being tested (one short wait of REDIS_OPTIONS' 200 ms; one per request, as
+# without the breaker, would be several seconds here).
+SLACK_SECONDS = 0.3
+ROUNDS = 5
+
+
+class SilentServer:
+    """A hung Redis: accepts connections on an ephemeral port of 127.0.0.1 and never
+    answers a byte."""
+
+    def __init__(self) -> None:
+        self._listener = socket.create_server(("127.0.0.1", 0), backlog=64)
+        self.port: int = self._listener.getsockname()[1]
+        self._held: list[socket.socket] = []
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                connection, _ = self._listener.accept()
+            except OSError:  # closed
+                return
+            self._held.append(connection)  # kept open, never read nor written
+
+    def close(self) -> None:
+        self._listener.close()
+        for connection in self._held:
+            connection.close()
+        self._thread.join(timeout=2)
+
+
+@pytest.fixture
+def silent_redis() -> Iterator[str]:
+    server = SilentServer()
+    yield f"redis://127.0.0.1:{server.port}/0"
+    server.close()
+
+
+@pytest.fixture
+def night(club_night) -> Event:
+    Event.objects.filter(pk=club_night.pk).update(published=True)
+    club_night.refresh_from_db()
+    return club_night
+
+
+def public_pages(night: Event, table, players) -> list[str]:
+    return [
+        reverse("event_detail", args=[night.pk]),
+        reverse("table_public", args=[table.pk]),
+        reverse("player_public", args=[players[1].pk]),
+    ]
+
+
+def timed_requests(client: Client, urls: list[str]) -> float:
+    """Seconds taken by ROUNDS requests of each page (each must answer 200)."""
+    started = time.perf_counter()
+    for _ in range(ROUNDS):
+        for url in urls:
+            assert client.get(url).status_code == 200, url
+    return time.perf_counter() - started
+
+
+def test_a_hung_redis_costs_one_short_wait_and_one_warning(
+    client, settings, night, table4, players, organiser, scorekeeper, silent_redis, caplog
+):
+    store_hand(table4, organiser)
+    pages = public_pages(night, table4, players)
+    # Their normal time: rendered every time, as on a miss (templates compiled first).
+    settings.PAGE_CACHE = False
+    timed_requests(client, pages)
+    normal = timed_requests(client, pages)
+    settings.PAGE_CACHE = True
+
+    caplog.set_level(logging.INFO)
+    with override_settings(CACHES=redis_caches(silent_redis, "hung")):
+        # A save first, while the process still believes the cache up: unaffected.
+        keeper = logged_in(scorekeeper)
+        started = time.perf_counter()
+        response = keeper.post(reverse("hand_new", args=[table4.pk]), posted(table4))
+        saved_in = time.perf_counter() - started
+        assert response.status_code == 302, response.content[:500]
+        assert table4.hands.count() == 2 and Hand.objects.count() == 2
+        # redis-py's default timeout alone (5 s a call) would be far above this.
+        assert saved_in < 2.0
+
+        hung = timed_requests(client, pages)
+        assert hung <= 2 * normal + SLACK_SECONDS, (hung, normal)
+        assert cache.get("anything", "miss") == "miss"  # a read is a miss, no error
+        cache.set("anything", 1)  # a write is skipped, no error
+
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1, [r.getMessage() for r in warnings]
+    assert warnings[0].name == "tarot_club.cache"
+    assert warnings[0].exc_info is None  # one line, not a traceback
+    assert "unreachable" in warnings[0].getMessage()
