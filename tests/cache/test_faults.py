@@ -1,9 +1,13 @@
-"""The cache is an accelerator, never a dependency (issue 21):
+"""The cache is an accelerator, never a dependency, and never makes a page older than
+the database (issue 21):
 
 - a Redis that accepts connections and never answers costs one short wait per
   process, not one per request: pages answer in about their uncached time, a hand is
   saved as usual, and the outage is one warning, not a traceback per request
   (tarot_club.cache);
+- a Redis restored from an older snapshot (its pages and whatever else it held go
+  back together) never serves a page older than the database: pages are keyed by
+  versions kept in the database (services.cache, selectors.page_versions).
 """
 
 from __future__ import annotations
@@ -20,10 +24,12 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from tournaments.models import Event, Hand
+from tournaments.views.cached import HEADER
 
 from ..factories import logged_in, store_hand
 from ..scorekeeping.test_hand_post_queries import posted
-from .conftest import redis_caches
+from .conftest import needs_redis, redis_caches
+from .test_invalidation import fill, get, shows
 
 pytestmark = pytest.mark.django_db
 
@@ -124,3 +130,30 @@ def test_a_hung_redis_costs_one_short_wait_and_one_warning(
     assert warnings[0].name == "tarot_club.cache"
     assert warnings[0].exc_info is None  # one line, not a traceback
     assert "unreachable" in warnings[0].getMessage()
+
+
+@needs_redis
+def test_a_cache_restored_from_an_older_snapshot_never_serves_an_older_page(
+    client, night, table4, players, organiser, redis_cache
+):
+    store_hand(table4, organiser)  # Bruno's garde, made by 15: +240
+    pages = public_pages(night, table4, players)
+    fill(client, pages)
+    for url in pages:
+        assert not shows(get(client, url).content.decode(), "390"), url
+
+    redis = cache._cache.get_client(write=True)
+    pattern = f"{redis_cache}:*"
+    snapshot = {key: redis.dump(key) for key in redis.scan_iter(pattern)}
+    assert snapshot  # the pages (and, before issue 21, their versions) were stored
+
+    store_hand(table4, organiser, points=41)  # a second garde, made by 0: 240 + 150
+
+    # Redis restarts from the snapshot taken before the hand: every key goes back.
+    redis.delete(*redis.scan_iter(pattern))
+    for key, value in snapshot.items():
+        redis.restore(key, 0, value, replace=True)
+
+    for url in pages:
+        response = get(client, url)
+        assert shows(response.content.decode(), "390"), (url, response.get(HEADER))
