@@ -1,9 +1,23 @@
 """The public pages' versions, kept in the database instead of the cache (issue 21):
-models.PageVersion, raised by services.cache.touch. No row to fill: a subject without
-one counts 0, and the pages the cache holds under the old Redis versions are never
-asked for again (their keys had random tokens)."""
+models.PageVersion, raised by services.cache.touch. A subject without a row counts 0.
+
+One row filled: the site's counter, at the time in microseconds, as
+touch(everything=True) would set it (self-contained on purpose, see 0006). A database
+that reaches this migration (a new one, or a backup from before it restored and
+migrated again) then keys every page on a value never used before, so no page the
+cache still holds can answer for it.
+"""
+
+import time
 
 from django.db import migrations, models
+
+
+def start_the_site_counter(apps, schema_editor):
+    PageVersion = apps.get_model("tournaments", "PageVersion")
+    PageVersion.objects.using(schema_editor.connection.alias).create(
+        key="site", counter=time.time_ns() // 1000
+    )
 
 
 class Migration(migrations.Migration):
@@ -24,4 +38,5 @@ class Migration(migrations.Migration):
                 'verbose_name_plural': 'page versions',
             },
         ),
+        migrations.RunPython(start_the_site_counter, migrations.RunPython.noop),
     ]
