@@ -37,7 +37,7 @@ pytestmark = pytest.mark.django_db
 # cost being tested (one short wait of REDIS_OPTIONS' 200 ms; one per request, as
 # without the breaker, would be several seconds here).
 SLACK_SECONDS = 0.3
-ROUNDS = 5
+ROUNDS = 10
 
 
 class SilentServer:
@@ -102,7 +102,8 @@ def test_a_hung_redis_costs_one_short_wait_and_one_warning(
 ):
     store_hand(table4, organiser)
     pages = public_pages(night, table4, players)
-    # Their normal time: rendered every time, as on a miss (templates compiled first).
+    # Their normal time: rendered every time, as on a miss (templates compiled first);
+    # measured before and after, the slower kept: a busy machine slows a run down.
     settings.PAGE_CACHE = False
     timed_requests(client, pages)
     normal = timed_requests(client, pages)
@@ -121,6 +122,9 @@ def test_a_hung_redis_costs_one_short_wait_and_one_warning(
         assert saved_in < 2.0
 
         hung = timed_requests(client, pages)
+        settings.PAGE_CACHE = False
+        normal = max(normal, timed_requests(client, pages))
+        settings.PAGE_CACHE = True
         assert hung <= 2 * normal + SLACK_SECONDS, (hung, normal)
         assert cache.get("anything", "miss") == "miss"  # a read is a miss, no error
         cache.set("anything", 1)  # a write is skipped, no error
