@@ -28,7 +28,7 @@ from tournaments.views.cached import HEADER
 
 from ..factories import logged_in, store_hand
 from ..scorekeeping.test_hand_post_queries import posted
-from .conftest import needs_redis, redis_caches
+from .conftest import REDIS_LOCATION, needs_redis, redis_caches
 from .test_invalidation import fill, get, shows
 
 pytestmark = pytest.mark.django_db
@@ -161,3 +161,37 @@ def test_a_cache_restored_from_an_older_snapshot_never_serves_an_older_page(
     for url in pages:
         response = get(client, url)
         assert shows(response.content.decode(), "390"), (url, response.get(HEADER))
+
+
+@needs_redis
+def test_an_outage_is_one_warning_its_end_another_and_calls_wait_in_between(
+    redis_cache, monkeypatch, caplog
+):
+    import redis
+    from django.core.cache.backends.redis import RedisCacheClient
+
+    caches = redis_caches(REDIS_LOCATION, redis_cache)
+    caches["default"]["OPTIONS"]["retry_after"] = 0.3
+    tried: list[str] = []
+
+    def down(self: object, key: str, default: object) -> object:
+        tried.append(key)
+        raise redis.ConnectionError("Connection refused")
+
+    caplog.set_level(logging.INFO, logger="tarot_club.cache")
+    with override_settings(CACHES=caches):
+        cache.set("page", "stored")
+        with monkeypatch.context() as patched:
+            patched.setattr(RedisCacheClient, "get", down)
+            for _ in range(5):
+                assert cache.get("page") is None  # a miss, without an error
+            assert len(tried) == 1  # the breaker opened: Redis left alone
+            time.sleep(0.35)
+            assert cache.get("page") is None
+            assert len(tried) == 2  # tried again after retry_after, still down
+        time.sleep(0.35)
+        assert cache.get("page") == "stored"  # back
+
+    messages = [r.getMessage() for r in caplog.records if r.name == "tarot_club.cache"]
+    assert len(messages) == 2, messages
+    assert "unreachable" in messages[0] and "answers again" in messages[1]
