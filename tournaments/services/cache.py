@@ -71,8 +71,8 @@ def touch(
     if everything:
         # Past every value used before, even by a database restored from a backup (its
         # counters went back, while the cache may still hold pages stored under the
-        # later ones): the time in microseconds, which the site's counter only ever
-        # reaches this way (restore_db, load_demo, generate_data and check_ledger call
+        # later ones): the time in microseconds, as migration 0015 starts it
+        # (restore_db, load_demo, generate_data and check_ledger call
         # touch(everything=True)).
         rows[SITE] = time.time_ns() // 1000
     if rows:
@@ -82,8 +82,10 @@ def touch(
 def _raise_counters(rows: dict[str, int]) -> None:
     """counter = max(counter + 1, value) for each key, its row created if need be: one
     INSERT ... ON CONFLICT statement (SQLite and PostgreSQL), so a save costs one query.
-    Keys in a fixed order: two writes raising the same counters lock their rows in the
-    same order and never deadlock."""
+    Keys in a fixed order: two such statements raising the same counters lock their
+    rows in the same order, so they wait for each other instead of deadlocking. A row
+    stays locked until the write commits: writes touching one event queue on its
+    counter (a hand's save already locks the event's row, services.hands)."""
     connection = connections[router.db_for_write(PageVersion)]
     quote = connection.ops.quote_name
     table = quote(PageVersion._meta.db_table)
