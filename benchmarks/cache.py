@@ -8,7 +8,7 @@ It builds a throwaway test database (Django's test runner: SQLite in memory by
 default; with DATABASE_URL=postgres://... a test database beside it, dropped at the
 end), a published tournament played through the services, then times
 anonymous GETs through django.test.Client: a miss is forced before each request by
-bumping the event's version (services.cache.bump), as a write would; hits are repeated
+raising the event's version (services.cache.touch), as a write would; hits are repeated
 requests. DEBUG=1 (development settings, template caching on as in production).
 """
 
@@ -102,7 +102,7 @@ def main() -> None:
         from django.test import Client
         from django.urls import reverse
 
-        from tournaments.services.cache import bump, event_key
+        from tournaments.services.cache import touch
 
         print(
             f"cache: {settings.CACHES['default']['BACKEND']}, database: "
@@ -115,7 +115,7 @@ def main() -> None:
         for name in ("event_detail", "tournament_ranking"):
             url = reverse(name, args=[pk])
             client.get(url, secure=True)  # warm-up
-            miss, miss_state = timed(client, url, args.runs, lambda: bump([event_key(pk)]))
+            miss, miss_state = timed(client, url, args.runs, lambda: touch(events=[pk]))
             hit, hit_state = timed(client, url, args.runs)
             assert (miss_state, hit_state) == ("miss", "hit"), (miss_state, hit_state)
             for label, values in (("miss", miss), ("hit", hit)):

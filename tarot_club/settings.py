@@ -126,17 +126,27 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache: Redis when REDIS_URL is set (shared by every worker and app server), else
 # the local-memory cache of each process. Public pages are cached for anonymous
-# visitors and renewed by every write that changes them (tournaments/views/cached.py,
-# tournaments/services/cache.py). A per-process cache cannot see another worker's
-# writes, so without Redis the page cache is on only in development (one process)
-# unless PAGE_CACHE=1 says the server runs a single process.
+# visitors under the database's page versions, which every write that changes them
+# bumps (tournaments/views/cached.py, tournaments/services/cache.py). A per-process
+# cache cannot see another worker's writes, so without Redis the page cache is on only
+# in development (one process) unless PAGE_CACHE=1 says the server runs a single process.
 REDIS_URL = env_str("REDIS_URL", "")
+# Redis is an accelerator, never a dependency (tarot_club/cache.py): a call waits at most
+# these few hundred milliseconds (redis-py's default is 5 s per call, which made every
+# page wait that long on a Redis that accepts connections and never answers), and after
+# a failure this process leaves Redis alone for CACHE_RETRY_SECONDS.
+REDIS_OPTIONS = {
+    "socket_connect_timeout": env_int("CACHE_CONNECT_TIMEOUT_MS", 200) / 1000,
+    "socket_timeout": env_int("CACHE_TIMEOUT_MS", 200) / 1000,
+    "retry_after": env_int("CACHE_RETRY_SECONDS", 5),
+}
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tarot_club.cache.FailSafeRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "tarot_club"),
+            "OPTIONS": REDIS_OPTIONS,
         }
     }
 else:

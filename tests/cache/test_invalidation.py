@@ -1,6 +1,7 @@
 """The page cache is never stale: every write through the services is visible on the
 next anonymous request, while the pages of other subjects stay cached (views.cached,
-services.cache). The cache is on in tests (settings.PAGE_CACHE), emptied before each."""
+services.cache, selectors.page_versions). The cache is on in tests
+(settings.PAGE_CACHE), emptied before each."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments.models import Event, EventResult, Hand, Season
+from tournaments.models import Event, EventResult, Hand, PageVersion, Season
+from tournaments.selectors.page_versions import SITE, event_key, page_version
 from tournaments.services import events as event_services
 from tournaments.services import seasons as season_services
-from tournaments.services.cache import event_key, versions
+from tournaments.services.cache import touch
 from tournaments.services.hands import delete_hand, reopen_sheet, save_hand, validate_sheet
 from tournaments.services.people import set_public_name
 from tournaments.views.cached import HEADER
@@ -73,14 +75,14 @@ def total(event: Event, player) -> int:
     return EventResult.objects.get(event=event, player=player).total
 
 
-def test_a_cached_event_page_costs_no_query(client, night, table4, organiser):
+def test_a_cached_event_page_costs_one_query_its_version(client, night, table4, organiser):
     store_hand(table4, organiser)
     url = reverse("event_detail", args=[night.pk])
     get(client, url)
     with CaptureQueriesContext(connection) as queries:
         response = get(client, url)
     assert response[HEADER] == "hit"
-    assert len(queries) == 0
+    assert ["pageversion" in q["sql"] for q in queries] == [True]
 
 
 def test_saving_editing_and_deleting_a_hand_shows_on_every_page(
@@ -239,7 +241,7 @@ def test_another_events_pages_stay_cached(client, club, night, table4, organiser
         assert get(client, url)[HEADER] == "hit", url
     with CaptureQueriesContext(connection) as queries:
         get(client, reverse("event_detail", args=[other.pk]))
-    assert len(queries) == 0
+    assert len(queries) == 1  # its version
 
 
 def test_a_signed_in_organiser_never_reads_the_anonymous_copy(
@@ -307,28 +309,46 @@ def test_each_language_has_its_copy(client, night):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_bump_on_commit_renews_a_page_read_during_the_write(client, club, players):
-    """A reader who renders between the write and its commit stores the old rows under
-    the version of that moment: the bump on commit gives the page a new key."""
+def test_the_versions_are_raised_in_the_writes_transaction(client, club, players):
+    """Committed with the write: a page read after the commit has a new key; a write
+    rolled back leaves the version (and the page) as they were."""
     night = make_event(club, published=True)
     table = make_table(make_round(night), players[:4])
+    organiser = make_user("marqueur2", organiser=True)
     url = reverse("event_detail", args=[night.pk])
     fill(client, [url])
+    before = page_version([event_key(night.pk)])
+
+    with pytest.raises(RuntimeError), transaction.atomic():
+        store_hand(table, organiser)
+        assert page_version([event_key(night.pk)]) != before  # raised in the transaction
+        raise RuntimeError
+    assert page_version([event_key(night.pk)]) == before
+    assert get(client, url)[HEADER] == "hit"
+    assert not shows(get(client, url).content.decode(), "240")
+
     with transaction.atomic():
-        store_hand(table, make_user("marqueur2", organiser=True))
-        during = versions([event_key(night.pk)])
-    after = versions([event_key(night.pk)])
-    assert during != after
+        store_hand(table, organiser)
+    assert page_version([event_key(night.pk)]).subjects == before.subjects + 1
     assert shows(fresh(client, url), "240")
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_rolled_back_write_leaves_the_page_right(client, club, players):
-    night = make_event(club, published=True)
-    table = make_table(make_round(night), players[:4])
-    url = reverse("event_detail", args=[night.pk])
-    fill(client, [url])
-    with pytest.raises(RuntimeError), transaction.atomic():
-        store_hand(table, make_user("marqueur2", organiser=True))
-        raise RuntimeError
-    assert not shows(get(client, url).content.decode(), "240")
+def test_a_version_never_repeats(night):
+    """Each touch raises the sum over the page's subjects by one; the site's counter
+    jumps past every value used before (a restored database's counters went back)."""
+    keys = [event_key(night.pk)]
+    first = page_version(keys)
+    touch(events=[night])
+    touch(events=[night, 999_999])  # a subject without a row yet: created
+    assert page_version(keys).subjects == first.subjects + 2
+    assert page_version([event_key(999_999)]).subjects == 1
+
+    touch(everything=True)
+    site = page_version(keys).site
+    assert site > 1_000_000_000_000_000  # microseconds since 1970
+    PageVersion.objects.filter(key=SITE).update(counter=5)  # a database restored
+    touch(everything=True)
+    again = page_version(keys).site
+    assert again > site
+    touch(everything=True)  # within the same microsecond or not: up again
+    assert page_version(keys).site > again

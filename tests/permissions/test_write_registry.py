@@ -105,20 +105,13 @@ NOT_A_CLUB_WRITE = {
     # the machinery of writes, called inside the checked writes' own transactions
     "audit.record": "a line of the audit trail, written by the checked write itself",
     "audit.record_event": "a line of the audit trail, written by the checked write itself",
-    "cache.event_key": "a page cache key",
-    "cache.season_key": "a page cache key",
-    "cache.player_key": "a page cache key",
-    "cache.club_key": "a page cache key",
     "cache.touch": "renews cached pages after a checked write",
     "cache.touch_players": "renews cached pages after a checked write",
-    "cache.bump": "renews cached pages after a checked write",
-    "cache.versions": "reads the page cache's versions",
     "submissions.parse_key": "reads a posted one-time key",
     "submissions.posted_key": "reads a posted one-time key",
     "submissions.recorded": "reads a posted form's stored answer",
     "submissions.once": "records a form's answer around a checked write (the view's)",
     "submissions.purge": "forgets old one-time keys (purge_submissions, site operator)",
-    "cache.retry_failed_bumps": "renews cached pages a failed renewal left behind",
     "table_lock.lock_table": "locks a table's rows for the checked write that follows "
     "(the hand's POST); writes nothing, its `user` only reads his scorekeeping right",
     # each season's stored ranking, rewritten by the checked writes that move it

@@ -60,13 +60,16 @@ def test_the_documented_environment_is_read_whole():
 
 def test_the_documented_environment_caches_public_pages_in_redis():
     code = (
-        "from django.conf import settings; "
-        "print(settings.PAGE_CACHE, settings.CACHES['default']['BACKEND'])"
+        "from django.conf import settings; c = settings.CACHES['default']; "
+        "print(settings.PAGE_CACHE, c['BACKEND'], c['OPTIONS']['socket_timeout'], "
+        "c['OPTIONS']['socket_connect_timeout'], c['OPTIONS']['retry_after'])"
     )
     result = manage("shell", "-c", code, env=PRODUCTION_ENV)
     assert result.returncode == 0, result.stderr
     last = result.stdout.strip().splitlines()[-1]  # after the shell's own notices
-    assert last.split() == ["True", "django.core.cache.backends.redis.RedisCache"]
+    # Redis behind short timeouts and a breaker (issue 21): an accelerator, never a
+    # dependency.
+    assert last.split() == ["True", "tarot_club.cache.FailSafeRedisCache", "0.2", "0.2", "5"]
 
 
 def test_check_deploy_is_clean_with_the_production_variables():

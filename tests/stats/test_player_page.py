@@ -186,7 +186,8 @@ def test_event_chart_queries_do_not_grow_with_hands(
     client, season, many_hands, extra_hands, django_assert_max_num_queries
 ):
     many_hands(season.first_table, extra_hands)
-    with django_assert_max_num_queries(2):
+    # 2 of the page's own, + 1: its version for the page cache (a miss here; issue 21).
+    with django_assert_max_num_queries(3):
         response = client.get(reverse("event_chart", args=[season.first.pk]))
     assert len(response.context["chart"].rows) == 7 + extra_hands
 

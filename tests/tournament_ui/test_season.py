@@ -225,7 +225,8 @@ def test_season_page_queries_do_not_grow_with_events(
 ):
     season.published = True
     season.save()
-    with django_assert_max_num_queries(5):
+    # 5 before issue 21, + 1: the page's version for the page cache (a miss here).
+    with django_assert_max_num_queries(6):
         client.get(season.get_absolute_url())
 
 

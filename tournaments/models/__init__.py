@@ -12,6 +12,7 @@ from .clubs import Club, Player, Season
 from .duplicate import ORIENTATIONS, Board, Orientation, SpecialResult
 from .events import Event, Registration, Round, Seat, Table, Team
 from .hands import PLAYED_HAND, EventResult, Hand, HandScore
+from .page_versions import PageVersion
 from .people import AuditEntry, EventGuest, Membership, Role
 from .standings import SeasonStanding
 from .submissions import Submission
@@ -34,6 +35,7 @@ __all__ = [
     "HistoricalHand",
     "Membership",
     "Orientation",
+    "PageVersion",
     "Player",
     "Registration",
     "Role",

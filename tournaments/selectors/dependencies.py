@@ -1,5 +1,5 @@
 """What a public page shows, as subjects the page cache keys on (views.cached,
-services.cache): small indexed reads, a fraction of a millisecond, that a cache hit
+selectors.page_versions): small indexed reads, a fraction of a millisecond, that a cache hit
 costs instead of the page's own queries.
 
 Lists of events include unpublished ones on purpose: publishing an event changes its

@@ -1,57 +1,35 @@
-"""Versions of what the public pages show: the one module that invalidates the page cache.
+"""Renewing the public pages a write changes: the one module that invalidates the page
+cache.
 
-A cached public page (views.cached) is stored under a key that includes the current
-*version* of every subject it shows: its event, its season, its player, their clubs,
-and the events a season or a player page sums up. A write never deletes a page; it
-calls `touch` with the subjects it changed, which gives each of them a new version
-once the transaction commits, so every page that shows them gets a new key and is
-rendered afresh on its next request, while the pages of every other subject stay
-cached. Old entries are never read again and expire (views.cached.PAGE_SECONDS).
+A cached public page (views.cached) is stored under a key that includes the version
+of every subject it shows (selectors.page_versions): its event, its season, its
+player, their clubs, and the events a season or a player page sums up. A write never
+deletes a page; it calls `touch` with the subjects it changed, which raises their
+counters in the database, in the write's own transaction, with one statement. A page
+read after the commit reads the new counters and so a new key: it is rendered afresh,
+while the pages of every other subject stay cached. Old entries are never read again
+and expire (views.cached.PAGE_SECONDS).
 
-Versions are random tokens, not counters: a version key evicted from the cache (or
-lost with a Redis restart) comes back as a token never used before, never as an
-earlier number whose page may still be stored.
-
-Bumping on commit: a reader who reads the versions after that bump reads the
-committed rows (a reader who read them before stores his page under an old key,
-which nobody reads any more). A write inside a transaction also bumps at once: a
-rolled-back write then costs a few misses, never a stale page.
+The counters live in the database, beside the rows they describe, never in the cache:
+they commit or roll back with the write, a write never waits for the cache nor fails
+with it, and a cache that loses its keys or comes back from an old snapshot cannot
+bring an old version back with its old pages. A reader during the write reads the
+old counters and the old rows (the write has not committed): his page is right under
+the old key.
 """
 
 from __future__ import annotations
 
-import logging
-import secrets
-import threading
+import time
 from collections.abc import Iterable
 
-from django.core.cache import cache
-from django.db import transaction
+from django.db import connections, router
 
-from ..models import Club, Event, Player, Season
+from ..models import Club, Event, PageVersion, Player, Season
 from ..selectors.dependencies import player_event_ids
+from ..selectors.page_versions import SITE, club_key, event_key, player_key, season_key
 
-logger = logging.getLogger(__name__)
-
-# Every page's key includes it: a write whose reach is unknown (the admin's bulk
-# tools, repairs, generated data) bumps it and so renews every page at once.
-SITE = "v:site"
-
-
-def event_key(pk: int) -> str:
-    return f"v:event:{pk}"
-
-
-def season_key(pk: int) -> str:
-    return f"v:season:{pk}"
-
-
-def player_key(pk: int) -> str:
-    return f"v:player:{pk}"
-
-
-def club_key(pk: int) -> str:
-    return f"v:club:{pk}"
+__all__ = ["SITE", "club_key", "event_key", "player_key", "season_key", "touch", "touch_players"]
 
 
 def _ids(items: Iterable[object]) -> set[int]:
@@ -72,7 +50,9 @@ def touch(
     clubs: Iterable[Club | int] = (),
     everything: bool = False,
 ) -> None:
-    """Renew, once the current transaction commits, the pages showing these subjects.
+    """Renew the pages showing these subjects: their counters are raised now, in the
+    current transaction (one statement), so every page read after the commit has a
+    new key.
 
     `events`: the event's pages (detail, results, chart, tables' sheets, tournament
     ranking and round results, hall screen) and, through their lists of events, the
@@ -83,93 +63,50 @@ def touch(
     the club's own fields, printed on its season and player pages (its events' pages
     are touched by event). `everything`: every page.
     """
-    keys = (
-        [event_key(pk) for pk in _ids(events)]
-        + [season_key(pk) for pk in _ids(seasons)]
-        + [player_key(pk) for pk in _ids(players)]
-        + [club_key(pk) for pk in _ids(clubs)]
-        + ([SITE] if everything else [])
+    # The value each counter is raised to at least (the upsert below adds 1 otherwise).
+    rows = {event_key(pk): 1 for pk in _ids(events)}
+    rows.update((season_key(pk), 1) for pk in _ids(seasons))
+    rows.update((player_key(pk), 1) for pk in _ids(players))
+    rows.update((club_key(pk), 1) for pk in _ids(clubs))
+    if everything:
+        # Past every value used before, even by a database restored from a backup (its
+        # counters went back, while the cache may still hold pages stored under the
+        # later ones): the time in microseconds, as migration 0015 starts it
+        # (restore_db, load_demo, generate_data and check_ledger call
+        # touch(everything=True)).
+        rows[SITE] = time.time_ns() // 1000
+    if rows:
+        _raise_counters(rows)
+
+
+def _raise_counters(rows: dict[str, int]) -> None:
+    """counter = max(counter + 1, value) for each key, its row created if need be: one
+    INSERT ... ON CONFLICT statement (SQLite and PostgreSQL), so a save costs one query.
+    Keys in a fixed order: two such statements raising the same counters lock their
+    rows in the same order, so they wait for each other instead of deadlocking. A row
+    stays locked until the write commits: writes touching one event queue on its
+    counter (a hand's save already locks the event's row, services.hands)."""
+    connection = connections[router.db_for_write(PageVersion)]
+    quote = connection.ops.quote_name
+    table = quote(PageVersion._meta.db_table)
+    key, counter = quote("key"), quote("counter")
+    ordered = sorted(rows.items())
+    values = ", ".join(["(%s, %s)"] * len(ordered))
+    sql = (
+        f"INSERT INTO {table} ({key}, {counter}) VALUES {values} "
+        f"ON CONFLICT ({key}) DO UPDATE SET {counter} = CASE "
+        f"WHEN EXCLUDED.{counter} > {table}.{counter} THEN EXCLUDED.{counter} "
+        f"ELSE {table}.{counter} + 1 END"
     )
-    if not keys:
-        return
-    if transaction.get_connection().in_atomic_block:
-        # Now as well as on commit: a page read in between may be stored under this
-        # version with the rows before the write, but the bump on commit renews it; and
-        # a test run inside one transaction (never committed) sees its writes at once.
-        bump(keys)
-    transaction.on_commit(lambda: bump(keys))
-
-
-def _token() -> str:
-    return secrets.token_hex(8)
-
-
-# Versions this process could not renew (the cache was unreachable): renewed at its next
-# use of the cache, before anything is read from it (retry_failed_bumps).
-_failed: set[str] = set()
-_failed_lock = threading.Lock()
-
-
-def bump(keys: Iterable[str]) -> None:
-    """Give each key a new version now (touch calls it on commit).
-
-    A failed bump never fails the write: scores are kept with the cache down. The keys
-    are kept and bumped again at this process's next use of the cache (the next
-    cached page it serves or the next write), so that a page stored before the write
-    is not served once the cache is back; should the process stop first, the page
-    expires within views.cached.PAGE_SECONDS (an hour).
-    """
-    keys = list(keys)
-    retry_failed_bumps()
-    try:
-        cache.set_many({key: _token() for key in keys}, timeout=None)
-    except Exception:
-        with _failed_lock:
-            _failed.update(keys)
-        logger.exception("Could not renew the page cache's versions %s", keys)
-
-
-def retry_failed_bumps() -> bool:
-    """Bump the versions an earlier bump of this process could not; False while the cache
-    is still unreachable (nothing may then be read from it)."""
-    with _failed_lock:
-        pending = sorted(_failed)
-    if not pending:
-        return True
-    try:
-        cache.set_many({key: _token() for key in pending}, timeout=None)
-    except Exception:
-        logger.warning("The page cache is still unreachable: %s versions to renew", len(pending))
-        return False
-    with _failed_lock:
-        _failed.difference_update(pending)
-    logger.warning("Renewed %s page cache versions a failed bump had left", len(pending))
-    return True
-
-
-def versions(keys: list[str]) -> list[str] | None:
-    """The current version of each key, in order; a key without one gets a new token
-    (first read, or evicted). None if the cache would not keep one (nothing may then
-    be cached under it), or while versions this process failed to renew are still
-    pending (no page is read from the cache until they are renewed)."""
-    if not retry_failed_bumps():
-        return None
-    found = cache.get_many(keys)
-    missing = [key for key in keys if key not in found]
-    if missing:
-        for key in missing:
-            cache.add(key, _token(), timeout=None)
-        # Read back: a concurrent reader's add (or a writer's bump) may have won.
-        found.update(cache.get_many(missing))
-    if any(key not in found for key in keys):
-        return None
-    return [str(found[key]) for key in keys]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [item for row in ordered for item in row])
 
 
 def touch_players(players: Iterable[Player | int]) -> None:
     """A change to players that every page naming them shows (name, public name style,
     club, deletion): their own pages and the events they are named in (whose pages,
-    season pages and other players' pages print their names). One query."""
+    season pages and other players' pages print their names). Two queries: the events,
+    the counters."""
     pks = _ids(players)
     if pks:
         touch(players=pks, events=player_event_ids(pks))

@@ -3,11 +3,13 @@
 `cached_page(subjects)` wraps a public view. For an anonymous GET whose query string
 holds only the parameters the page reads, it builds a key from the address (its
 language prefix included), the language, whether htmx asked for a fragment, those
-parameters, and the current version of every subject the page shows
-(services.cache), then serves the stored page or renders and stores it. Every write
-that changes what a page shows bumps the versions of the subjects it touched
-(services.cache.touch), so the next request reads a new key: a page is never served
-after the data it shows changed, and the pages of other subjects stay cached.
+parameters, the subjects the page shows and their current version, read from the
+database in one query (selectors.page_versions), then serves the stored page or
+renders and stores it. Every write that changes what a page shows raises the versions
+of the subjects it touched, in its own transaction (services.cache.touch), so the next
+request reads a new key: a page is never served after the data it shows changed, and
+the pages of other subjects stay cached. The cache holds pages only: whatever it loses
+or restores, a page under an old version is never asked for again.
 
 Signed-in people are never served a cached page and their pages are never stored:
 organisers see drafts and full names, scorekeepers their own menu. Nor is a request
@@ -17,7 +19,8 @@ Every page carries the visitor's CSRF token (base.html: the language form and th
 header): the stored copy has a placeholder instead, replaced on each hit by a token of
 the visitor's own (which also sets his CSRF cookie, as a render would).
 
-If the cache is unreachable, pages are rendered as if there were no cache.
+If the cache is unreachable, pages are rendered as if there were no cache: its backend
+(tarot_club.cache) answers a miss and skips the store, without an error.
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import logging
 import re
 from collections.abc import Callable, Collection
 from typing import Any
@@ -38,14 +40,10 @@ from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 from ..selectors import dependencies
-from ..services import cache as versions
-
-logger = logging.getLogger(__name__)
+from ..selectors import page_versions as versions
 
 # Old keys are never read again (a write gives the page a new one): they only have to
-# leave the cache some day. Redis evicts them sooner when full (maxmemory-policy). An hour
-# also bounds how long a page can outlive a write whose renewal failed (the cache was
-# unreachable) in a process that stopped before it could retry (services.cache.bump).
+# leave the cache some day. Redis evicts them sooner when full (maxmemory-policy).
 PAGE_SECONDS = 3600
 
 HEADER = "X-Page-Cache"  # "hit" or "miss" on a cacheable request: for tests and ops
@@ -54,7 +52,7 @@ _TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{32,128})"'
 # Query values a page may be keyed on: page numbers, ids, column names, settings.
 _VALUE = re.compile(r"[\w.-]{0,40}")
 
-# The subjects of a page from its URL's arguments: version keys (services.cache), or
+# The subjects of a page from its URL's arguments: version keys (selectors.page_versions), or
 # None for "do not cache" (no such object: the view answers 404 itself).
 Subjects = Callable[..., list[str] | None]
 View = Callable[..., HttpResponse]
@@ -83,15 +81,19 @@ def _cacheable(request: HttpRequest) -> bool:
 
 
 def _page_key(
-    request: HttpRequest, query: list[tuple[str, str]], keys: list[str], found: list[str]
+    request: HttpRequest,
+    query: list[tuple[str, str]],
+    keys: list[str],
+    version: versions.Version,
 ) -> str:
     material = [
         request.path,
         get_language(),
         bool(request.headers.get("HX-Request")),
         query,
-        keys,
-        found,
+        keys,  # the version is a sum over these: the same sum of other subjects differs
+        version.site,
+        version.subjects,
     ]
     digest = hashlib.sha256(json.dumps(material).encode()).hexdigest()
     return f"page:{digest}"
@@ -129,26 +131,19 @@ def cached_page(subjects: Subjects, *, query: Collection[str] = ()) -> Callable[
             params = _query(request, query)
             if params is None:
                 return view(request, *args, **kwargs)
-            # The versions first, the page's rows after (services.cache: on commit).
             keys = subjects(**kwargs)
-            try:
-                found = versions.versions([versions.SITE, *keys]) if keys is not None else None
-                key = _page_key(request, params, keys, found) if found else None
-                entry = cache.get(key) if key else None
-            except Exception:
-                logger.exception("Page cache unreachable: %s rendered without it", request.path)
+            if keys is None:
                 return view(request, *args, **kwargs)
-            if key is None:
-                return view(request, *args, **kwargs)
+            # The version first, the page's rows after: a page stored under a version
+            # shows the data of that version or later (selectors.page_versions).
+            key = _page_key(request, params, keys, versions.page_version(keys))
+            entry = cache.get(key)
             if entry is not None:
                 return _served(request, entry)
             response = view(request, *args, **kwargs)
             stored = _stored(response)
             if stored is not None:
-                try:
-                    cache.set(key, stored, timeout=PAGE_SECONDS)
-                except Exception:
-                    logger.exception("Page cache unreachable: %s not stored", request.path)
+                cache.set(key, stored, timeout=PAGE_SECONDS)
                 response[HEADER] = "miss"
             return response
 

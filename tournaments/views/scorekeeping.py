@@ -200,10 +200,10 @@ class _Answered(Exception):
 def _post_new_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     """A new hand, posted: the table is locked and read once (services.table_lock), the
     form checked and the hand saved in one transaction with the submission key. The
-    whole post costs 13 queries at a club night (tests/scorekeeping/
+    whole post costs 14 queries at a club night (tests/scorekeeping/
     test_hand_post_queries.py): session, user, the key's first look, the table's lock,
     the roles, the event's lock with the table's last hand number, the hand, its
-    history, its score rows, the results (three) and the key."""
+    history, its score rows, the results (three), the page version and the key."""
     forms: list[HandForm] = []
 
     def write() -> Outcome:

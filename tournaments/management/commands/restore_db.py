@@ -19,6 +19,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS, connections
 
+from tournaments.models import PageVersion
 from tournaments.services.cache import touch
 
 from .backup_db import require_tool, run_pg_tool
@@ -99,8 +100,13 @@ class Command(BaseCommand):
                 backup.close()
         else:
             self.pg_restore(connection, source)
-        touch(everything=True)  # cached pages showed the old database
         self.stdout.write(f"Restored the {connection.vendor} database {name} from {source}.")
+        if PageVersion._meta.db_table in connection.introspection.table_names():
+            touch(everything=True)  # cached pages showed the other database
+        else:
+            # A backup from before the page versions (issue 21): migrate creates them,
+            # with a site counter that renews every cached page (migration 0015).
+            self.stdout.write("Run manage.py migrate now: this backup predates the code.")
 
     def pg_restore(self, connection: Any, source: Path) -> None:
         if read_magic(source, len(PG_CUSTOM_MAGIC)) != PG_CUSTOM_MAGIC:
