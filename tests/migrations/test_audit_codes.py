@@ -145,7 +145,7 @@ def test_the_migration_codes_old_lines_and_keeps_the_others():
             assert line.code == "scorekeepers_named"
             assert line.details == "Scorekeepers named: Table 1: marqueur"
             line = AuditEntry.objects.get(pk=seated.pk)
-            assert line.what == "Open (11/21/2026) · Round 2"
+            assert line.what == "Open (21 Nov 2026) · Round 2"
             assert line.details == "Round 2 seated: 3 tables, 12 players."
             line = AuditEntry.objects.get(pk=odd.pk)
             assert (line.code, line.what, line.details) == ("", "Open · ?", "Fait main.")
