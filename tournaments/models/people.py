@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from .clubs import Club
@@ -130,7 +132,8 @@ class AuditEntry(models.Model):
         indexes = [models.Index(fields=["club", "-at"], name="audit_club_recent")]
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.username} {self.get_action_display()} {self.what}"
+        when = date_format(localtime(self.at), "SHORT_DATETIME_FORMAT")
+        return f"{when} {self.username} {self.get_action_display()} {self.what}"
 
     @property
     def what(self) -> str:
