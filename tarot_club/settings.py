@@ -163,6 +163,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# One date format per language (tarot_club/formats), not Django's three.
+FORMAT_MODULE_PATH = ["tarot_club.formats"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
 USE_TZ = True

@@ -13,6 +13,7 @@ import pytest
 from django.contrib.admin import helpers
 from django.urls import reverse
 from django.utils import translation
+from django.utils.formats import date_format
 
 from tournaments.errors import EventError
 from tournaments.models import AuditEntry, Event, Hand, Membership, Role, Round, Season, Seat
@@ -90,7 +91,7 @@ def test_the_format_kind_and_seed_changed_in_the_admin_are_audited(club_night, o
     assert response.status_code == 302, response.context["adminform"].form.errors
     club_night.refresh_from_db()
     assert (club_night.kind, club_night.rounds_planned, club_night.seed) == ("tournament", 5, 42)
-    details = " ".join(line.detail for line in lines(AuditEntry.Action.RULES, user=orga))
+    details = " ".join(line.details for line in lines(AuditEntry.Action.RULES, user=orga))
     with translation.override("fr"):  # the request's language
         kind = str(Event.Kind.TOURNAMENT.label)
     assert "1 → 5" in details and "None → 42" in details and kind in details
@@ -117,7 +118,7 @@ def test_an_event_deleted_in_the_admin_goes_through_the_service(club, orga, clie
     assert response.status_code == 302
     assert not Event.objects.filter(pk=event.pk).exists()
     [line] = lines(AuditEntry.Action.DELETE)
-    assert (line.user, line.club) == (orga, club) and "À supprimer" in line.target
+    assert (line.user, line.club) == (orga, club) and "À supprimer" in line.what
     assert client.get(page).status_code == 404
 
 
@@ -133,8 +134,9 @@ def test_the_bulk_delete_of_events_goes_through_the_service(club, orga):
     )
     assert response.status_code == 302
     assert not Event.objects.filter(pk__in=[e.pk for e in events]).exists()
-    assert sorted(line.target for line in lines(AuditEntry.Action.DELETE)) == [
-        str(e) for e in events
+    # The event's name as typed, its date in the reader's format.
+    assert sorted(line.what for line in lines(AuditEntry.Action.DELETE)) == [
+        f"{e.name} ({date_format(e.date, 'SHORT_DATE_FORMAT')})" for e in events
     ]
 
 
@@ -163,14 +165,14 @@ def test_a_round_added_renumbered_and_deleted_in_the_admin_is_audited(club_night
     assert client.post(url("round", "delete", round_.pk), {"post": "yes"}).status_code == 302
     found = lines(AuditEntry.Action.SEATING, user=orga, event=club_night)
     assert len(found) == 3
-    assert "2 → 3" in found[1].detail
+    assert "2 → 3" in found[1].details
 
 
 def test_a_tables_number_and_mode_changed_in_the_admin_are_audited(table5, orga):
     response = post_change(logged_in(orga), "table", table5, number="7", five_mode="dealer_out")
     assert response.status_code == 302, response.context["adminform"].form.errors
     [line] = lines(AuditEntry.Action.SEATING, user=orga)
-    assert "2 → 7" in line.detail and line.event_id == table5.round.event_id
+    assert "2 → 7" in line.details and line.event_id == table5.round.event_id
 
 
 def test_a_seat_changed_added_and_deleted_in_the_admin_is_audited(table4, players, orga):
@@ -186,8 +188,8 @@ def test_a_seat_changed_added_and_deleted_in_the_admin_is_audited(table4, player
     assert client.post(url("seat", "delete", added.pk), {"post": "yes"}).status_code == 302
     found = lines(AuditEntry.Action.SEATING, user=orga)
     assert len(found) == 3
-    assert "David" in found[0].detail and "Inès" in found[0].detail
-    assert "Hugo" in found[1].detail and "Hugo" in found[2].detail
+    assert "David" in found[0].details and "Inès" in found[0].details
+    assert "Hugo" in found[1].details and "Hugo" in found[2].details
 
 
 def test_seats_changed_in_the_tables_inline_are_audited(table4, players, orga):
@@ -212,7 +214,7 @@ def test_scorekeepers_named_in_the_admins_table_form_go_through_the_service(
     assert response.status_code == 302, response.context["adminform"].form.errors
     assert set(table4.scorekeepers.all()) == {scorekeeper, other_scorekeeper}
     [line] = lines(AuditEntry.Action.ROLE, user=orga)
-    assert "autre_marqueur" in line.detail
+    assert "autre_marqueur" in line.details
     # Saving again without a change writes no line.
     assert post_change(client, "table", table4, scorekeepers=both).status_code == 302
     assert len(lines(AuditEntry.Action.ROLE, user=orga)) == 1
@@ -239,7 +241,7 @@ def test_a_players_account_linked_in_the_admin_is_audited(admin_client, admin_us
     anne.refresh_from_db()
     assert anne.user == account
     [line] = lines(AuditEntry.Action.ACCOUNT, user=admin_user)
-    assert "Anne" in line.target and "anne" in line.detail
+    assert "Anne" in line.target and "anne" in line.details
 
 
 def test_a_seasons_publication_is_audited(club, orga):

@@ -235,22 +235,22 @@ def test_each_audited_action_leaves_one_line_who_what_where(write, targets, own,
     line = audit_line()
     action, in_target = AUDITED[write]
     assert (line.user, line.username, line.club, line.action) == (own, "own", club, action)
-    assert in_target in line.target
+    assert in_target in line.what
 
 
 def test_the_rules_line_says_old_and_new_rules(targets, own):
     WRITES["update_event"](own, targets)
-    assert audit_line().detail == "fft → fft_round_10"
+    assert audit_line().details == "fft → fft_round_10"
 
 
 def test_the_seating_lines_say_what_changed(targets, own, other_scorekeeper):
     extra = targets["extra"]
     table = events.add_table(by=own, event=targets["event"], number=3, players=extra)
-    assert "Jules, Karim, Léa" in audit_line().detail
+    assert "Jules, Karim, Léa" in audit_line().details
     events.edit_table(
         by=own, table=table, number=4, players=extra, scorekeepers=[other_scorekeeper]
     )
-    detail = audit_line().detail
+    detail = audit_line().details
     assert "3 → 4" in detail and "autre_marqueur" in detail and "Jules" not in detail
     count = AuditEntry.objects.count()
     events.edit_table(

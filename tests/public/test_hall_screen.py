@@ -221,3 +221,18 @@ def test_queries_are_bounded_and_do_not_grow_with_players(
     with django_assert_max_num_queries(5):
         client.get(screen_url(large, part="live"))
     assert _queries(client, small) == _queries(client, large)
+
+
+@pytest.mark.django_db
+def test_a_team_tournament_screen_ranks_its_teams_too(client, club):
+    from tournaments.models import Team
+
+    event = tournament_with(club, 8)
+    Event.objects.filter(pk=event.pk).update(team_size=2)
+    registrations = Registration.objects.filter(event=event).order_by("pk")
+    for index, registration in enumerate(registrations):
+        registration.team = Team.objects.get_or_create(event=event, name=f"Paire {index // 2}")[0]
+        registration.save()
+    response = client.get(screen_url(event))
+    teams = [s for s in response.context["screens"] if s.title == "Classement par équipes"]
+    assert teams and [len(line.detail.split(", ")) for line in teams[0].lines] == [2] * 4

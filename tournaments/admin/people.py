@@ -72,7 +72,8 @@ class EventGuestAdmin(ScopedAdmin, admin.ModelAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdminMixin, ScopedAdmin, admin.ModelAdmin):
-    list_display = ["at", "club", "event", "username", "action", "target", "detail"]
+    # What and detail in the reader's language (codes put into words), not as stored.
+    list_display = ["at", "club", "event", "username", "action", "what", "details"]
     list_filter = [club_filter("club"), "action"]
     search_fields = ["username", "target", "detail"]
     list_select_related = ["club", "event"]

@@ -67,7 +67,7 @@ def _ranking_sheet(event: Event, rows: list[DuplicateRow], average: bool) -> She
             values: list[Any] = [row.rank, row.name, row.club]
             if event.team_size:
                 values.append(row.team or "")
-            values += [_number(row.result), len(row.boards), row.marques, row.player_id]
+            values += [_number(row.result), row.board_count, row.marques, row.player_id]
             yield values
 
     return Sheet(_("Ranking"), columns, lines())

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -76,7 +77,8 @@ class Event(models.Model):
         verbose_name_plural = _("events")
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.date:%Y-%m-%d})"
+        # The reader's date format (a choice list, the admin), not ISO on English pages.
+        return f"{self.name} ({date_format(self.date, 'SHORT_DATE_FORMAT')})"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.rules_json:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from .clubs import Club
@@ -117,6 +119,11 @@ class AuditEntry(models.Model):
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     target = models.CharField(_("what"), max_length=300)
     detail = models.TextField(_("detail"), blank=True)
+    # What happened as a code with its data (models.audit_text), put into words when
+    # read, in the reader's language. A line without a code is older than the codes and
+    # could not be parsed (migration 0015): it reads as stored, in `target` and `detail`.
+    code = models.CharField(_("code"), max_length=40, blank=True)
+    data = models.JSONField(_("data"), default=dict, blank=True)
 
     class Meta:
         ordering = ["-at", "-pk"]
@@ -125,4 +132,23 @@ class AuditEntry(models.Model):
         indexes = [models.Index(fields=["club", "-at"], name="audit_club_recent")]
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.username} {self.get_action_display()} {self.target}"
+        when = date_format(localtime(self.at), "SHORT_DATETIME_FORMAT")
+        return f"{when} {self.username} {self.get_action_display()} {self.what}"
+
+    @property
+    def what(self) -> str:
+        """The target in the reader's language (as stored for a line without a code)."""
+        from .audit_text import render_target  # it reads this module's Role
+
+        if self.code and "target" in self.data:
+            return render_target(self.data["target"])
+        return self.target
+
+    @property
+    def details(self) -> str:
+        """What changed, in the reader's language (as stored for a line without a code)."""
+        from .audit_text import render_lines  # it reads this module's Role
+
+        if self.code:
+            return render_lines(self.data.get("lines", ()))
+        return self.detail

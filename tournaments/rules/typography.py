@@ -34,6 +34,12 @@ def punctuation(mark: str, language: str | None) -> str:
     return mark
 
 
+def percent(number: str, language: str | None) -> str:
+    """A number already localised, then its per cent sign: "50,00 %" (a narrow no-break
+    space, as French sets it), "50.00%" in English."""
+    return number + (NARROW_NO_BREAK_SPACE if is_french(language) else "") + "%"
+
+
 def label(text: str, language: str | None, mark: str = ":") -> str:
     """A label before its value: "Règles :" in French, "Rule set:" in English. A space
     typed before the mark is replaced, so "Règles :" never gets two."""

@@ -111,6 +111,9 @@ class DuplicateRow:
     marques: int = 0
     rank: int = 0
     exact: Fraction | None = None  # the unrounded result (team results average it)
+    # The boards the result is computed on, every one of them: `boards` may keep only
+    # those the reader may read in detail (ranking_rows' visible_boards).
+    board_count: int = 0
 
     def get_absolute_url(self) -> str:
         return reverse("player_public", args=[self.player_id])
@@ -181,6 +184,7 @@ def ranking_rows(
                     key=lambda d: d.board_number,
                 ),
                 exact=session.exact if session else None,
+                board_count=len(boards),
             )
         )
     rows.sort(key=lambda r: (r.result is None, r.rank, sort_key(r.name)))
@@ -193,13 +197,15 @@ def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[Dupl
 
 def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
     """Teams ranked on their members' results (rules.duplicate.team_results: the mean of
-    their exact percentages, or the sum of their differences)."""
+    their exact percentages, or the sum of their differences). Each team lists all its
+    members, those still without a result too; a team none of whose members has one
+    comes last, without a result."""
     members: dict[str, list[DuplicateRow]] = defaultdict(list)
     for row in rows:
-        if row.team and row.exact is not None:
+        if row.team:
             members[row.team].append(row)
     players = [
-        comparison.PlayerResult(row.player_id, len(row.boards), row.exact, row.result, row.rank, ())
+        comparison.PlayerResult(row.player_id, row.board_count, row.exact, row.result, row.rank, ())
         for team in members.values()
         for row in team
         if row.exact is not None and row.result is not None
@@ -209,7 +215,9 @@ def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
         TeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
         for result in comparison.team_results(players, teams, method_of(event))
     ]
-    found.sort(key=lambda t: (t.rank, sort_key(t.name)))
+    ranked = {team.name for team in found}
+    found += [TeamRow(name, team, None) for name, team in members.items() if name not in ranked]
+    found.sort(key=lambda t: (t.result is None, t.rank, sort_key(t.name)))
     return found
 
 

@@ -13,14 +13,14 @@ from decimal import Decimal
 
 from ..models import Event, Round, Seat
 from .access import NAMER_FIELDS, Namer, public_names
-from .duplicate_ranking import duplicate_ranking
-from .ranking import tournament_ranking
+from .duplicate_ranking import duplicate_ranking, team_rows
+from .ranking import team_ranking, tournament_ranking
 from .standings import event_standings
 
 
 @dataclass
 class ScreenLine:
-    rank: int
+    rank: int | None  # None: no result yet (a duplicate player with no board compared)
     name: str
     detail: str  # the team, or the club, of a tournament player; "" at a club night
     total: int | Decimal | str  # a duplicate event's session result (percentage)
@@ -39,31 +39,56 @@ class HallScreen:
     detail_is_team: bool  # tournament with teams: `detail` is the team, else the club
     round_number: int | None  # the open round whose tables are shown
     tables: list[ScreenTable]
+    # A team event's team ranking: the team's name, its members in `detail`.
+    teams: list[ScreenLine] = field(default_factory=list)
 
 
 def ranking_lines(event: Event, namer: Namer = public_names) -> list[ScreenLine]:
     """The ranking as the public pages show it: a tournament's overall ranking (its
     tie-breaks included), a club night's standings."""
+    return _rankings(event, namer)[0]
+
+
+def _rankings(event: Event, namer: Namer) -> tuple[list[ScreenLine], list[ScreenLine]]:
+    """The players' lines and, in a team event, the teams' (one ranking read for both)."""
+    teams = bool(event.team_size)
     if event.kind == Event.Kind.DUPLICATE:
-        teams = bool(event.team_size)
-        return [
+        rows = duplicate_ranking(event, namer=namer)
+        players = [
             ScreenLine(
-                row.rank,
+                # Without a board compared a player has no place: blank, as on the page.
+                None if row.result is None else row.rank,
                 row.name,
                 (row.team or "") if teams else row.club,
                 "—" if row.result is None else row.result,
             )
-            for row in duplicate_ranking(event, namer=namer)
+            for row in rows
+        ]
+        if not teams:
+            return players, []
+        return players, [
+            ScreenLine(
+                None if team.result is None else team.rank,
+                team.name,
+                ", ".join(member.name for member in team.members),
+                "—" if team.result is None else team.result,
+            )
+            for team in team_rows(rows, event)
         ]
     if event.kind == Event.Kind.TOURNAMENT:
-        teams = bool(event.team_size)
-        return [
+        ranked = tournament_ranking(event, namer=namer)
+        players = [
             ScreenLine(row.rank, row.name, (row.team or "") if teams else row.club, row.total)
-            for row in tournament_ranking(event, namer=namer)
+            for row in ranked
         ]
-    return [
-        ScreenLine(row.rank, row.name, "", row.total) for row in event_standings(event, namer=namer)
-    ]
+        if not teams:
+            return players, []
+        return players, [
+            ScreenLine(team.rank, team.name, ", ".join(m.name for m in team.members), team.total)
+            for team in team_ranking(ranked)
+        ]
+    standings = event_standings(event, namer=namer)
+    return [ScreenLine(row.rank, row.name, "", row.total) for row in standings], []
 
 
 def open_round_tables(
@@ -97,8 +122,10 @@ def open_round_tables(
 def hall_screen(event: Event, namer: Namer = public_names) -> HallScreen:
     """What the hall screen shows; three or four queries."""
     round_number, tables = open_round_tables(event, namer)
+    players, teams = _rankings(event, namer)
     return HallScreen(
-        lines=ranking_lines(event, namer),
+        lines=players,
+        teams=teams,
         with_detail=event.kind in (Event.Kind.TOURNAMENT, Event.Kind.DUPLICATE),
         detail_is_team=event.kind != Event.Kind.CLUB_NIGHT and bool(event.team_size),
         round_number=round_number,

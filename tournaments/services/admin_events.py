@@ -75,12 +75,10 @@ def change_event(*, by: Actor, event: Event) -> Event:
 def _set_kind_and_seed(*, by: Actor, event: Event, kind: str, seed: int | None) -> None:
     changes = []
     if kind != event.kind:
-        changes.append(
-            _("kind: %(old)s → %(new)s")
-            % {"old": event.get_kind_display(), "new": Event.Kind(kind).label}
-        )
+        old, new = audit.value("event_kind", event.kind), audit.value("event_kind", kind)
+        changes.append(audit.line("kind_changed", old=old, new=new))
     if seed != event.seed:
-        changes.append(_("seating seed: %(old)s → %(new)s") % {"old": event.seed, "new": seed})
+        changes.append(audit.line("seed_changed", old=event.seed, new=seed))
     if not changes:
         return
     kind_changed = kind != event.kind
@@ -90,9 +88,7 @@ def _set_kind_and_seed(*, by: Actor, event: Event, kind: str, seed: int | None) 
     if kind_changed:
         # The kind decides how places are broken: the stored places follow it.
         refresh_event_results(event_id=event.pk)
-    audit.record_event(
-        by=by, event=event, action=AuditEntry.Action.RULES, detail=", ".join(changes)
-    )
+    audit.record_event(by=by, event=event, action=AuditEntry.Action.RULES, lines=changes)
 
 
 @transaction.atomic

@@ -93,13 +93,17 @@ def set_player_account(*, by: Actor, player: Player, user: Any) -> Player:
     if player.user_id != (user.pk if user is not None else None):
         player.user = user
         player.save(update_fields=["user"])
-        detail = user.get_username() if user is not None else _("no account")
+        account = (
+            audit.line("account_linked", username=user.get_username())
+            if user is not None
+            else audit.line("account_unlinked")
+        )
         audit.record(
             by=by,
             club=player.club_id,
             action=AuditEntry.Action.ACCOUNT,
             target=player.name,
-            detail=detail,
+            lines=[account],
         )
     return player
 
@@ -140,16 +144,27 @@ def _round_has_hands(round_: Round) -> bool:
     return round_.pk is not None and Hand.objects.filter(table__round=round_).exists()
 
 
-def _audit_seating(by: Actor, event: Event | int, target: object, detail: str) -> None:
+def _audit_seating(
+    by: Actor, event: Event | int, target: Round | Table, lines: list[audit.Line]
+) -> None:
     if isinstance(event, int):
         event = Event.objects.get(pk=event)
     audit.record_event(
         by=by,
         event=event,
         action=AuditEntry.Action.SEATING,
-        target=f"{event} · {target}",
-        detail=detail,
+        target=_where(event, target),
+        lines=lines,
     )
+
+
+def _where(event: Event, target: Round | Table) -> list[Any]:
+    """The event, round and table a seating line is about (named when read)."""
+    if isinstance(target, Round):
+        return [audit.event_part(event), audit.value("round", target.number)]
+    round_number = Round.objects.values_list("number", flat=True).get(pk=target.round_id)
+    where = [audit.event_part(event), audit.value("round", round_number)]
+    return [*where, audit.value("table", target.number)]
 
 
 @transaction.atomic
@@ -165,14 +180,13 @@ def save_round(*, by: Actor, round: Round) -> Round:
     round.save()
     refresh_round_status(round)
     if stored is None:
-        _audit_seating(by, round.event, round, _("Round added."))
+        _audit_seating(by, round.event, round, [audit.line("round_added")])
     elif moved or stored["number"] != round.number:
-        detail = _("Number %(old)s → %(new)s.") % {"old": stored["number"], "new": round.number}
+        number = audit.line("number_changed", old=stored["number"], new=round.number)
         if moved:
-            _audit_seating(
-                by, stored["event_id"], round, _("Moved to %(event)s.") % {"event": round.event}
-            )
-        _audit_seating(by, round.event, round, detail)
+            moved_to = audit.line("round_moved", event=audit.event_part(round.event))
+            _audit_seating(by, stored["event_id"], round, [moved_to])
+        _audit_seating(by, round.event, round, [number])
     return round
 
 
@@ -182,7 +196,7 @@ def delete_round(*, by: Actor, round: Round) -> None:
     if _round_has_hands(round):
         raise EventError(_("This round has hands: it cannot be deleted."))
     touch(events=[round.event_id])
-    _audit_seating(by, round.event, round, _("Round deleted."))
+    _audit_seating(by, round.event, round, [audit.line("round_deleted")])
     round.delete()
 
 
@@ -225,19 +239,18 @@ def _audit_table(by: Actor, table: Table, stored: dict[str, Any] | None, previou
     """A line saying what changed (nothing changed: no line)."""
     event = Round.objects.select_related("event").get(pk=table.round_id).event
     if stored is None:
-        _audit_seating(by, event, table, _("Table added (%(round)s).") % {"round": table.round})
+        added = audit.line("table_added", round=audit.value("round", table.round.number))
+        _audit_seating(by, event, table, [added])
         return
     changes = []
     if previous != table.round_id:
-        changes.append(_("Moved to %(round)s.") % {"round": table.round})
+        changes.append(audit.line("table_moved", round=audit.value("round", table.round.number)))
     if stored["number"] != table.number:
-        changes.append(
-            _("Number %(old)s → %(new)s.") % {"old": stored["number"], "new": table.number}
-        )
+        changes.append(audit.line("number_changed", old=stored["number"], new=table.number))
     if stored["five_mode"] != table.five_mode:
-        changes.append(str(Table.FiveMode(table.five_mode).label))
+        changes.append(audit.line("five_mode", mode=audit.value("five_mode", table.five_mode)))
     if changes:
-        _audit_seating(by, event, table, " ".join(changes))
+        _audit_seating(by, event, table, changes)
 
 
 @transaction.atomic
@@ -278,14 +291,14 @@ def _check_seat(by: Actor, seat: Seat) -> None:
         )
 
 
-def _seat_line(position: int, player_id: int) -> str:
+def _seat_line(position: int, player_id: int) -> dict[str, Any]:
     name = Player.objects.values_list("name", flat=True).get(pk=player_id)
-    return _("Seat %(position)s: %(player)s") % {"position": position, "player": name}
+    return {"position": position, "player": name}
 
 
-def _audit_seat(by: Actor, table_id: int, detail: str) -> None:
+def _audit_seat(by: Actor, table_id: int, line: audit.Line) -> None:
     table = Table.objects.select_related("round__event").get(pk=table_id)
-    _audit_seating(by, table.round.event, table, detail)
+    _audit_seating(by, table.round.event, table, [line])
 
 
 @transaction.atomic
@@ -295,16 +308,17 @@ def save_seat(*, by: Actor, seat: Seat) -> Seat:
     seat.save()
     now = _seat_line(seat.position, seat.player_id)
     if stored is None:
-        _audit_seat(by, seat.table_id, _("%(seat)s (added).") % {"seat": now})
+        _audit_seat(by, seat.table_id, audit.line("seat_added", **now))
         return seat
     before = _seat_line(stored["position"], stored["player_id"])
     if before == now and stored["table_id"] == seat.table_id:
         return seat
     if stored["table_id"] != seat.table_id:
-        _audit_seat(by, stored["table_id"], _("%(seat)s (removed).") % {"seat": before})
-        _audit_seat(by, seat.table_id, _("%(seat)s (added).") % {"seat": now})
+        _audit_seat(by, stored["table_id"], audit.line("seat_removed", **before))
+        _audit_seat(by, seat.table_id, audit.line("seat_added", **now))
     else:
-        _audit_seat(by, seat.table_id, f"{before} → {now}.")
+        moved = {"old_position": before["position"], "old_player": before["player"]}
+        _audit_seat(by, seat.table_id, audit.line("seat_changed", **moved, **now))
     return seat
 
 
@@ -314,7 +328,7 @@ def delete_seat(*, by: Actor, seat: Seat) -> None:
     stored = Seat.objects.values("table_id", "position", "player_id").get(pk=seat.pk)
     seat.delete()
     line = _seat_line(stored["position"], stored["player_id"])
-    _audit_seat(by, stored["table_id"], _("%(seat)s (removed).") % {"seat": line})
+    _audit_seat(by, stored["table_id"], audit.line("seat_removed", **line))
 
 
 # --- teams and registrations -------------------------------------------------------------

@@ -148,15 +148,15 @@ def update_duplicate(
         by=by, event=event, name=name, date=date, rules_name=rules_name, rescore=rescore
     )
     new["comparison"] = comparison
-    labels = {
-        "rounds_planned": _("rounds"),
-        "deals_per_round": _("boards per round"),
-        "team_size": _("team size"),
-        "app_deals": _("boards dealt by the app"),
-        "comparison": _("comparison"),
-    }
+    # A duplicate event's deals are its boards; a comparison reads as its label.
+    names = {"deals_per_round": "boards_per_round"}
     changes = [
-        f"{labels[field]}: {getattr(event, field)} → {value}"
+        audit.line(
+            "field_changed",
+            field=audit.value("field", names.get(field, field)),
+            old=_audit_value(field, getattr(event, field)),
+            new=_audit_value(field, value),
+        )
         for field, value in new.items()
         if getattr(event, field) != value
     ]
@@ -164,15 +164,22 @@ def update_duplicate(
         setattr(event, field, value)
     event.save(update_fields=list(new))
     if changes:
-        audit.record_event(
-            by=by, event=event, action=AuditEntry.Action.RULES, detail=", ".join(changes)
-        )
+        audit.record_event(by=by, event=event, action=AuditEntry.Action.RULES, lines=changes)
     # The comparison changes every place: the stored places follow (services.results).
     from .results import refresh_event_results
 
     refresh_event_results(event_id=event.pk, player_ids=())
     touch(events=[event])
     return event
+
+
+def _audit_value(field: str, value: Any) -> Any:
+    """A format value as the trail stores it: a comparison or a yes/no read in words."""
+    if field == "comparison":
+        return audit.value("comparison", value)
+    if isinstance(value, bool):
+        return audit.value("flag", value)
+    return value
 
 
 # --- seating every round from the movement --------------------------------------------
@@ -271,15 +278,8 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
     by_index = _places(plan, order, teams)
     rounds, sets = _write_rounds(event, plan, by_index)
     _create_boards(event, sets)
-    detail = _(
-        "%(rounds)s rounds seated from the movement: %(tables)s tables, %(players)s players."
-    )
-    audit.record_event(
-        by=by,
-        event=event,
-        action=AuditEntry.Action.SEATING,
-        detail=detail % {"rounds": len(rounds), "tables": tables, "players": len(players)},
-    )
+    seated = audit.line("movement_seated", rounds=len(rounds), tables=tables, players=len(players))
+    audit.record_event(by=by, event=event, action=AuditEntry.Action.SEATING, lines=[seated])
     touch(events=[event])
     return rounds
 
@@ -342,9 +342,8 @@ def clear_seating(*, by: Actor, event: Event) -> None:
         raise EventError(_("Results are entered: the seating can no longer be cleared."))
     event.rounds.all().delete()
     event.boards.all().delete()
-    audit.record_event(
-        by=by, event=event, action=AuditEntry.Action.SEATING, detail=_("Seating cleared.")
-    )
+    cleared = audit.line("seating_cleared")
+    audit.record_event(by=by, event=event, action=AuditEntry.Action.SEATING, lines=[cleared])
     touch(events=[event])
 
 

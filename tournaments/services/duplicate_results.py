@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
@@ -24,7 +25,7 @@ from scoring import deal_checks
 
 from ..errors import EventError
 from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table
-from ..models.duplicate import boards_of_set, orientation_letter
+from ..models.duplicate import boards_of_set
 from ..rules import boards as board_rules
 from ..selectors import access
 from ..selectors.access import Actor, can_score
@@ -180,9 +181,13 @@ def save_traveller(*, by: Actor, board: Board, lines: Sequence[TravellerLine]) -
 # --- special results --------------------------------------------------------------------
 
 
-def _special_target(board: Board, table: Table, orientation: int | None) -> str:
-    where = f"{board} · {table.round} · {table}"
-    return where if orientation is None else f"{where} · {orientation_letter(orientation)}"
+def _special_target(board: Board, table: Table, orientation: int | None) -> list[Any]:
+    where = [
+        audit.value("board", board.number),
+        audit.value("round", table.round.number),
+        audit.value("table", table.number),
+    ]
+    return where if orientation is None else [*where, audit.value("orientation", orientation)]
 
 
 @transaction.atomic
@@ -225,7 +230,7 @@ def set_special_result(
         event=event,
         action=AuditEntry.Action.RULING,
         target=_special_target(board, table, orientation),
-        detail=str(special.get_kind_display()),
+        lines=[audit.line("ruling", kind=audit.value("ruling", special.kind))],
     )
     _changed(event.pk)
     return special
@@ -243,7 +248,7 @@ def clear_special_result(*, by: Actor, special: SpecialResult) -> None:
             event=board.event,
             action=AuditEntry.Action.RULING,
             target=target,
-            detail=_("Ruling withdrawn: %(kind)s") % {"kind": special.get_kind_display()},
+            lines=[audit.line("ruling_withdrawn", kind=audit.value("ruling", special.kind))],
         )
     _changed(board.event_id)
 

@@ -170,9 +170,8 @@ def update_event(
         except scoring.HandError as exc:
             raise EventError(str(RULES_REFUSED), field="rules_name") from exc
     if rules_changed:
-        audit.record_event(
-            by=by, event=event, action=AuditEntry.Action.RULES, detail=f"{old_rules} → {rules_name}"
-        )
+        changed = audit.line("rules_set", old=old_rules, new=rules_name)
+        audit.record_event(by=by, event=event, action=AuditEntry.Action.RULES, lines=[changed])
     if event.published and event.date != old_date:  # it may move from a season to another
         refresh_seasons_of(event.club_id, [old_date, event.date])
     touch(events=[event])

@@ -20,7 +20,6 @@ from typing import Any, BinaryIO
 
 from django.db import transaction
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 
 from .. import imports as reading
 from ..models import AuditEntry, Club, Event, Player, Registration, Team
@@ -127,20 +126,18 @@ def import_registrations(
             club=event.club_id,
             event=event,
             action=AuditEntry.Action.IMPORT,
-            target=f"{event} · {filename}"[:300],
-            detail=_(
-                "%(rows)s rows: %(registered)s registered, %(already)s already registered, "
-                "%(created)s players and %(clubs)s clubs created, %(teams)s teams created, "
-                "%(licences)s licences added."
-            )
-            % {
-                "rows": report.rows,
-                "registered": report.registrations_created,
-                "already": report.already_registered,
-                "created": report.players_created,
-                "clubs": report.clubs_created,
-                "teams": report.teams_created,
-                "licences": report.licences_added,
-            },
+            target=[audit.event_part(event), filename[:200]],
+            lines=[
+                audit.line(
+                    "imported",
+                    rows=report.rows,
+                    registered=report.registrations_created,
+                    already=report.already_registered,
+                    created=report.players_created,
+                    clubs=report.clubs_created,
+                    teams=report.teams_created,
+                    licences=report.licences_added,
+                )
+            ],
         )
     return report

@@ -74,7 +74,7 @@ def add_member(
         club=club,
         action=AuditEntry.Action.ROLE,
         target=person.get_username(),
-        detail=_("added as %(role)s") % {"role": membership.get_role_display()},
+        lines=[audit.line("member_added", role=audit.value("role", role))],
     )
     access.forget_roles(person)
     return membership, created
@@ -90,7 +90,7 @@ def set_role(*, by: Actor, membership: Membership, role: str) -> Membership:
     if membership.role == role:
         return membership
     _keep_an_organiser(membership, leaving=role != Role.ORGANISER)
-    old = membership.get_role_display()
+    old = membership.role
     membership.role = role
     membership.save(update_fields=["role"])
     audit.record(
@@ -98,7 +98,9 @@ def set_role(*, by: Actor, membership: Membership, role: str) -> Membership:
         club=club,
         action=AuditEntry.Action.ROLE,
         target=membership.user.get_username(),
-        detail=_("%(old)s → %(new)s") % {"old": old, "new": membership.get_role_display()},
+        lines=[
+            audit.line("role_changed", old=audit.value("role", old), new=audit.value("role", role))
+        ],
     )
     access.forget_roles(membership.user)
     return membership
@@ -139,7 +141,7 @@ def remove_member(*, by: Actor, membership: Membership) -> None:
         club=club,
         action=AuditEntry.Action.ROLE,
         target=person.get_username(),
-        detail=_("removed from the club"),
+        lines=[audit.line("member_removed")],
     )
     access.forget_roles(person)
 
@@ -195,8 +197,7 @@ def add_guest(
         event=event,
         action=AuditEntry.Action.ROLE,
         target=person.get_username(),
-        detail=_("guest %(role)s of %(event)s")
-        % {"role": guest.get_role_display(), "event": event.name},
+        lines=[audit.line("guest_added", role=audit.value("role", guest.role), event=event.name)],
     )
     access.forget_roles(person)
     return guest
@@ -218,7 +219,7 @@ def remove_guest(*, by: Actor, guest: EventGuest) -> None:
         event=guest.event,
         action=AuditEntry.Action.ROLE,
         target=guest.user.get_username(),
-        detail=_("no longer a guest of %(event)s") % {"event": guest.event.name},
+        lines=[audit.line("guest_removed", event=guest.event.name)],
     )
     access.forget_roles(person)
 
@@ -241,6 +242,6 @@ def set_public_name(*, by: Actor, player: Player, style: str) -> Player:
             club=player.club_id,
             action=AuditEntry.Action.PUBLIC_NAME,
             target=player.name,
-            detail=player.get_public_name_style_display(),
+            lines=[audit.line("public_name", style=audit.value("name_style", style))],
         )
     return player

@@ -93,6 +93,6 @@ def update_player(
             club=player.club_id,
             action=AuditEntry.Action.PUBLIC_NAME,
             target=player.name,
-            detail=str(player.get_public_name_style_display()),
+            lines=[audit.line("public_name", style=audit.value("name_style", style))],
         )
     return player

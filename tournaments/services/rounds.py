@@ -121,20 +121,17 @@ def _create_tables(by: Actor, round_: Round, tables: Sequence[Sequence[int]]) ->
     ]
 
 
-def _audit_seating(by: Actor, event: Event, round_: Round, detail: str) -> None:
+def _audit_seating(by: Actor, event: Event, round_: Round, line: audit.Line) -> None:
     touch(events=[event])  # every seating of a round passes here: its public pages
-    target = f"{event} · {round_}"
+    target = [audit.event_part(event), audit.value("round", round_.number)]
     audit.record_event(
-        by=by, event=event, action=AuditEntry.Action.SEATING, target=target, detail=detail
+        by=by, event=event, action=AuditEntry.Action.SEATING, target=target, lines=[line]
     )
 
 
-def _seated_detail(message: str, number: int, tables: Sequence[Sequence[int]]) -> str:
-    return message % {
-        "number": number,
-        "tables": len(tables),
-        "players": sum(len(table) for table in tables),
-    }
+def _seated_line(code: str, number: int, tables: Sequence[Sequence[int]]) -> audit.Line:
+    players = sum(len(table) for table in tables)
+    return audit.line(code, number=number, tables=len(tables), players=players)
 
 
 @transaction.atomic
@@ -163,8 +160,7 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     tables = _seat(event, number, players, teams, attempt)
     round_ = Round.objects.create(event=event, number=number)
     _create_tables(by, round_, tables)
-    detail = _("Round %(number)s seated: %(tables)s tables, %(players)s players.")
-    _audit_seating(by, event, round_, _seated_detail(detail, number, tables))
+    _audit_seating(by, event, round_, _seated_line("round_seated", number, tables))
     return round_
 
 
@@ -192,8 +188,7 @@ def regenerate_round(*, by: Actor, round: Round, attempt: int = 1) -> Round:
     for table in _create_tables(by, round_, tables):
         if table.number in kept:
             table.scorekeepers.set(kept[table.number])
-    detail = _("Round %(number)s redrawn: %(tables)s tables, %(players)s players.")
-    _audit_seating(by, event, round_, _seated_detail(detail, round_.number, tables))
+    _audit_seating(by, event, round_, _seated_line("round_redrawn", round_.number, tables))
     return round_
 
 
@@ -234,10 +229,11 @@ def swap_players(*, by: Actor, round: Round, player_a: Player, player_b: Player)
     # Neither player sits at the other's table, so two updates keep (table, player) unique.
     Seat.objects.filter(pk=seat_a.pk).update(player=player_b)
     Seat.objects.filter(pk=seat_b.pk).update(player=player_a)
-    detail = _("%(a)s (table %(table_a)s) and %(b)s (table %(table_b)s) swapped seats.") % {
-        "a": player_a.name,
-        "table_a": seat_a.table.number,
-        "b": player_b.name,
-        "table_b": seat_b.table.number,
-    }
-    _audit_seating(by, round.event, round, detail)
+    swapped = audit.line(
+        "seats_swapped",
+        a=player_a.name,
+        table_a=seat_a.table.number,
+        b=player_b.name,
+        table_b=seat_b.table.number,
+    )
+    _audit_seating(by, round.event, round, swapped)

@@ -80,9 +80,9 @@ def validate_sheet(*, table: Table, user: Actor, confirm: bool = False) -> Table
 
 def _audit_sheet(user: Actor, table: Table, action: str) -> None:
     event = table.round.event
-    audit.record(
-        by=user, club=event.club_id, event=event, action=action, target=f"{event} · {table}"
-    )
+    target = [audit.event_part(event), audit.value("round", table.round.number)]
+    target.append(audit.value("table", table.number))
+    audit.record(by=user, club=event.club_id, event=event, action=action, target=target)
 
 
 @transaction.atomic

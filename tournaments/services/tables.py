@@ -124,21 +124,22 @@ def _names(people: Iterable[Any]) -> str:
     return ", ".join(str(person) for person in people) or "-"
 
 
-def _seating_detail(players: Sequence[Player], five_mode: str, scorekeepers: Sequence[Any]) -> str:
-    detail = _("Players: %(players)s. Scorekeepers: %(scorekeepers)s.") % {
-        "players": _names(players),
-        "scorekeepers": _names(scorekeepers),
-    }
+def _seating_lines(
+    players: Sequence[Player], five_mode: str, scorekeepers: Sequence[Any]
+) -> list[audit.Line]:
+    names = {"players": _names(players), "scorekeepers": _names(scorekeepers)}
+    lines = [audit.line("table_seated", **names)]
     if len(players) == 5:
-        detail += " " + str(Table.FiveMode(five_mode).label)
-    return detail
+        lines.append(audit.line("five_mode", mode=audit.value("five_mode", five_mode)))
+    return lines
 
 
-def _audit_seating(*, by: Actor, table: Table, event: Event, detail: str) -> None:
+def _audit_seating(*, by: Actor, table: Table, event: Event, lines: list[audit.Line]) -> None:
     touch(events=[event])  # every seating change passes here: its public pages
-    target = f"{event} · {table}"
+    target = [audit.event_part(event), audit.value("round", table.round.number)]
+    target.append(audit.value("table", table.number))
     audit.record_event(
-        by=by, event=event, action=AuditEntry.Action.SEATING, target=target, detail=detail
+        by=by, event=event, action=AuditEntry.Action.SEATING, target=target, lines=lines
     )
 
 
@@ -171,9 +172,8 @@ def add_table(
         five_mode=five_mode,
         scorekeepers=scorekeepers,
     )
-    seating = _seating_detail(players, five_mode, scorekeepers)
-    detail = _("Table seated. %(seating)s") % {"seating": seating}
-    _audit_seating(by=by, table=table, event=event, detail=detail)
+    lines = _seating_lines(players, five_mode, scorekeepers)
+    _audit_seating(by=by, table=table, event=event, lines=lines)
     return table
 
 
@@ -226,18 +226,16 @@ def edit_table(
     # The audit line says what changed, so the trail reads without a diff.
     changes = []
     if number != old_number:
-        changes.append(_("Number %(old)s → %(new)s.") % {"old": old_number, "new": number})
+        changes.append(audit.line("number_changed", old=old_number, new=number))
     if seats_changed:
-        changes.append(_("Players: %(players)s.") % {"players": _names(players)})
+        changes.append(audit.line("table_players", players=_names(players)))
     if mode_changed:
-        changes.append(str(Table.FiveMode(five_mode).label))
+        changes.append(audit.line("five_mode", mode=audit.value("five_mode", five_mode)))
     if {u.pk for u in old_keepers} != {u.pk for u in scorekeepers}:
-        changes.append(
-            _("Scorekeepers: %(old)s → %(new)s.")
-            % {"old": _names(old_keepers), "new": _names(scorekeepers)}
-        )
+        keepers = {"old": _names(old_keepers), "new": _names(scorekeepers)}
+        changes.append(audit.line("table_scorekeepers", **keepers))
     if changes:
-        _audit_seating(by=by, table=table, event=round.event, detail=" ".join(changes))
+        _audit_seating(by=by, table=table, event=round.event, lines=changes)
     return table
 
 
@@ -250,8 +248,8 @@ def delete_table(*, by: Actor, table: Table) -> None:
     if not may_delete_table(hand_count=table.hands.count()):
         raise EventError(_("This table has hands: it cannot be deleted."))
     players = [seat.player for seat in table.seats.select_related("player").order_by("position")]
-    detail = _("Table deleted. Players: %(players)s.") % {"players": _names(players)}
-    _audit_seating(by=by, table=table, event=event, detail=detail)
+    deleted = audit.line("table_deleted", players=_names(players))
+    _audit_seating(by=by, table=table, event=event, lines=[deleted])
     table.delete()
 
 
@@ -279,19 +277,28 @@ def set_scorekeepers(*, by: Actor, choices: Sequence[tuple[Table, Sequence[Any]]
         table_id__in=list(tables)
     ).values_list("table_id", "user_id"):
         before.setdefault(table_id, set()).add(user_id)
-    changed: dict[int, list[str]] = {}
+    # event -> (table number, names) -> the rounds: a table named alike in every round
+    # of a duplicate event makes one clause naming its rounds, not one per round.
+    changed: dict[int, dict[tuple[int, str], list[int]]] = {}
     for table, users in choices:
         if {u.pk for u in users} == before.get(table.pk, set()):
             continue
         table.scorekeepers.set(users)
         stored = tables[table.pk]
         names = ", ".join(sorted(u.get_username() for u in users)) or "—"
-        changed.setdefault(stored.round.event_id, []).append(
-            _("%(table)s: %(names)s") % {"table": stored, "names": names}
+        rounds = changed.setdefault(stored.round.event_id, {}).setdefault(
+            (stored.number, names), []
         )
+        rounds.append(stored.round.number)
     touch(events=list(changed))
-    for event_id, lines in changed.items():
-        detail = _("Scorekeepers named: %(tables)s") % {"tables": "; ".join(lines)}
+    for event_id, groups in changed.items():
+        named = [
+            {"table": number, "rounds": sorted(rounds), "names": names}
+            for (number, names), rounds in sorted(groups.items())
+        ]
         audit.record_event(
-            by=by, event=events[event_id], action=AuditEntry.Action.ROLE, detail=detail
+            by=by,
+            event=events[event_id],
+            action=AuditEntry.Action.ROLE,
+            lines=[audit.line("scorekeepers_named", tables=named)],
         )

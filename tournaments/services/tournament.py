@@ -15,11 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from ..models import AuditEntry, Club, Event
-from ..rules import typography
 from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
@@ -93,18 +90,15 @@ def set_tournament_format(
     """The number of rounds, deals per round and team mode; a change is audited (RULES:
     the format is part of the tournament's rules)."""
     access.require_event(by, event)
-    labels = {
-        "rounds_planned": _("rounds"),
-        "deals_per_round": _("deals per round"),
-        "team_size": _("team size"),
-    }
     new = {
         "rounds_planned": rounds_planned,
         "deals_per_round": deals_per_round,
         "team_size": team_size,
     }
     changes = [
-        f"{typography.label(labels[name], get_language())} {getattr(event, name)} → {value}"
+        audit.line(
+            "field_changed", field=audit.value("field", name), old=getattr(event, name), new=value
+        )
         for name, value in new.items()
         if getattr(event, name) != value
     ]
@@ -114,9 +108,7 @@ def set_tournament_format(
     event.save(update_fields=["rounds_planned", "deals_per_round", "team_size"])
     touch(events=[event])
     if changes:
-        audit.record_event(
-            by=by, event=event, action=AuditEntry.Action.RULES, detail=", ".join(changes)
-        )
+        audit.record_event(by=by, event=event, action=AuditEntry.Action.RULES, lines=changes)
     return event
 
 

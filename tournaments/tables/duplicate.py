@@ -46,7 +46,11 @@ class DuplicateRankingTable(tables.Table):
     name = tables.Column(verbose_name=gettext_lazy("Player"))
     detail = tables.Column(attrs=TABLET_UP, empty_values=())
     result = tables.Column(attrs=RESULT, empty_values=())
-    boards = tables.Column(verbose_name=gettext_lazy("Boards"), attrs=WIDE_ONLY)
+    # Every board the result is computed on, whoever reads: the count is the result's
+    # basis, not the boards this reader may open (DuplicateRow.board_count).
+    boards = tables.Column(
+        verbose_name=gettext_lazy("Boards"), accessor="board_count", attrs=WIDE_ONLY
+    )
 
     class Meta:
         attrs = {"class": STRIPED, "id": "duplicate-ranking"}
@@ -74,14 +78,14 @@ class DuplicateRankingTable(tables.Table):
     def render_result(self, value: Decimal | None) -> str:
         return shown_result(value, average=self.average)
 
-    def render_boards(self, value: list[Any]) -> int:
-        return len(value)
+    def render_boards(self, value: int) -> int:
+        return value
 
 
 class DuplicateTeamTable(tables.Table):
     """The teams of a duplicate event (TeamRow), by rank."""
 
-    rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=NUMBER)
+    rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=NUMBER, empty_values=())
     name = tables.Column(verbose_name=gettext_lazy("Team"))
     members = tables.Column(verbose_name=gettext_lazy("Players"), attrs={"td": {"class": "small"}})
     result = tables.Column(
@@ -95,6 +99,9 @@ class DuplicateTeamTable(tables.Table):
     def __init__(self, rows: Sequence[Any], *, average: bool) -> None:
         super().__init__(rows)
         self.columns["result"].column.verbose_name = result_label(average)
+
+    def render_rank(self, record: Any) -> str:
+        return "" if record.result is None else str(record.rank)  # no member has a result
 
     def render_members(self, value: list[Any]) -> str:
         return ", ".join(member.name for member in value)

@@ -70,13 +70,14 @@ class AuditTable(tables.Table):
     at = tables.Column(verbose_name=_("When"), attrs={"td": {"class": "text-nowrap"}})
     username = tables.Column(verbose_name=_("Who"), empty_values=())
     action = tables.Column(verbose_name=_("Action"))
-    target = tables.Column(verbose_name=_("What"))
+    # Put into words for this reader (AuditEntry.what, .details), not as written.
+    what = tables.Column(verbose_name=_("What"), accessor="what", empty_values=())
     event = tables.Column(verbose_name=_("Event"), attrs=PHONE_HIDDEN)
-    detail = tables.Column(verbose_name=_("Detail"), empty_values=())
+    details = tables.Column(verbose_name=_("Detail"), accessor="details", empty_values=())
 
     class Meta:
         model = AuditEntry
-        fields = ("at", "username", "action", "target", "event", "detail")
+        fields = ("at", "username", "action", "what", "event", "details")
         attrs = {"class": "table table-sm align-top", "id": "audit"}
         empty_text = _("Nothing recorded yet.")
         orderable = False
@@ -92,5 +93,5 @@ class AuditTable(tables.Table):
     def render_event(self, value: Any) -> str:
         return value.name
 
-    def render_detail(self, value: str) -> str:
+    def render_details(self, value: str) -> str:
         return value or ""

@@ -17,7 +17,9 @@ def _cells(css: str) -> dict[str, dict[str, str]]:
 
 
 class HallRankingTable(LeanTable):
-    rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=_cells("hall-rank"))
+    rank = tables.Column(
+        verbose_name=gettext_lazy("Rank"), attrs=_cells("hall-rank"), empty_values=()
+    )
     name = tables.Column(verbose_name=gettext_lazy("Player"), attrs={"td": {"class": "hall-name"}})
     detail = tables.Column(attrs=_cells("hall-detail"))
     total = tables.Column(attrs=_cells("hall-total"))
@@ -28,9 +30,21 @@ class HallRankingTable(LeanTable):
         empty_text = gettext_lazy("No scores yet.")
 
     def __init__(
-        self, lines: Sequence[Any], *, detail_label: str, total_label: str, with_detail: bool
+        self,
+        lines: Sequence[Any],
+        *,
+        detail_label: str,
+        total_label: str,
+        with_detail: bool,
+        name_label: str = "",
     ) -> None:
         super().__init__(lines, exclude=() if with_detail else ("detail",))
         self.columns["total"].column.verbose_name = total_label
+        if name_label:  # the team ranking names teams
+            self.columns["name"].column.verbose_name = name_label
         if with_detail:
             self.columns["detail"].column.verbose_name = detail_label
+
+    def render_rank(self, value: int | None) -> str:
+        # No result yet, no place: blank, as on the ranking page (not 0).
+        return "" if value is None else str(value)

@@ -3,6 +3,8 @@
 - `{% translate "Rule set" %}{% colon %} {{ rules }}`: "Règles :" / "Rule set:";
 - `{% punct "?" %}`: " ?" in French, "?" in English;
 - `{{ text|label }}`: the text and its colon;
+- `{{ value|percent }}`: "50,00 %" / "50.00%";
+- `{% error_line field.label error %}`: an error in a summary, its field named once;
 - `{{ player.name|of_name }}`: "d'Anne" (fr) / "Anne's" (en), the owner in a message,
   `{% blocktranslate with of_name=player.name|of_name %}Back to {{ of_name }} page...`;
 - `{{ player.name|de_name }}`: "d'Anne", "de Bernard" (French).
@@ -11,6 +13,7 @@
 from __future__ import annotations
 
 from django import template
+from django.template.defaultfilters import floatformat
 from django.utils.translation import get_language
 
 from ..rules import typography
@@ -28,6 +31,23 @@ def colon() -> str:
 def punct(mark: str) -> str:
     """Any of ":;!?" with the space the active language sets before it."""
     return typography.punctuation(mark, get_language())
+
+
+@register.simple_tag
+def error_line(label: object, error: object) -> str:
+    """A field's error in a summary: "Points: enter…" with its colon, or the error alone
+    when it names the field already ("N · Inès: N · Inès was dealt…" said it twice)."""
+    label, error = str(label), str(error)
+    if label and label in error:
+        return error
+    return f"{typography.label(label, get_language())} {error}"
+
+
+@register.filter
+def percent(value: object, decimals: int = 2) -> str:
+    """A percentage in the page's language: "50,00 %" in French, "50.00%" in English
+    (the decimals through Django's localisation, the sign through rules.typography)."""
+    return typography.percent(floatformat(value, decimals), get_language())
 
 
 @register.filter

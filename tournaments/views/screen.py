@@ -73,6 +73,23 @@ def _screens(shown: HallScreen, settings: ScreenSettings, total_label: str) -> l
         Screen(_("Ranking"), i, len(ranking), lines=page, ranking=HallRankingTable(page, **labels))
         for i, page in enumerate(ranking, 1)
     ]
+    if shown.teams:  # a team event: its team ranking too, each team with its members
+        team_labels = labels | {
+            "detail_label": _("Players"),
+            "with_detail": True,
+            "name_label": _("Team"),
+        }
+        teams = split_pages(shown.teams, settings.lines)
+        screens += [
+            Screen(
+                _("Team ranking"),
+                i,
+                len(teams),
+                lines=page,
+                ranking=HallRankingTable(page, **team_labels),
+            )
+            for i, page in enumerate(teams, 1)
+        ]
     if shown.round_number is not None:
         title = _("Tables of round %(number)s") % {"number": shown.round_number}
         pages = split_pages(shown.tables, settings.tables)

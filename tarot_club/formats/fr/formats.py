@@ -1,0 +1,6 @@
+"""French: "26 nov. 2026", "26 nov. 2026 14:05" (tarot_club.formats)."""
+
+DATE_FORMAT = "j N Y"
+SHORT_DATE_FORMAT = DATE_FORMAT
+DATETIME_FORMAT = "j N Y H:i"
+SHORT_DATETIME_FORMAT = DATETIME_FORMAT

@@ -1,0 +1,94 @@
+"""A team duplicate event early on (one board entered at one table): the hall screen
+ranks its teams too, and leaves the place of a player without a result blank; the
+public ranking counts the boards a result is computed on for every reader, and a
+team lists all its members."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Event, Registration, Table, Team
+from tournaments.selectors.access import SYSTEM
+from tournaments.services import duplicate as services
+
+from ..factories import logged_in
+from .conftest import make_duplicate
+from .helpers import enter_board
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(params=[(3, 24), (4, 20), (5, 20)], ids=["triplettes", "quadrettes", "fives"])
+def team_event(request, dup_club, organiser) -> Event:
+    """Published, seated, teams of `team_size`; board 1 entered at one table only."""
+    team_size, players = request.param
+    event = make_duplicate(dup_club, players=players, rounds=2, team_size=team_size)
+    for index, registration in enumerate(Registration.objects.filter(event=event).order_by("pk")):
+        name = f"Équipe {index // team_size + 1}"
+        registration.team = Team.objects.get_or_create(event=event, name=name)[0]
+        registration.save()
+    services.seat_duplicate(by=SYSTEM, event=event)
+    Event.objects.filter(pk=event.pk).update(published=True)
+    table = Table.objects.filter(round__event=event, round__number=1).order_by("number")[0]
+    enter_board(table, table.board_set * 2 - 1, organiser)
+    return event
+
+
+def test_the_hall_screen_ranks_the_teams_with_all_their_members(team_event, client):
+    response = client.get(reverse("event_screen", args=[team_event.pk]))
+    assert response.status_code == 200
+    screens = response.context["screens"]
+    teams = [line for screen in screens if screen.title == "Classement par équipes"
+             for line in screen.lines]  # fmt: skip
+    assert len(teams) == Team.objects.filter(event=team_event).count()
+    for line in teams:
+        members = Registration.objects.filter(event=team_event, team__name=line.name).count()
+        assert len(line.detail.split(", ")) == members == team_event.team_size
+    # The teams with a member at the table played are ranked; the others have no place.
+    table = Table.objects.filter(round__event=team_event, round__number=1).order_by("number")[0]
+    played = set(
+        Registration.objects.filter(
+            event=team_event, player__in=table.seats.values("player")
+        ).values_list("team__name", flat=True)
+    )
+    assert {line.name for line in teams if line.rank is not None} == played
+    assert all(line.total == "—" for line in teams if line.rank is None)
+    assert "Classement par équipes" in response.content.decode()
+
+
+def test_the_hall_screen_gives_no_place_to_a_player_without_a_result(team_event, client):
+    response = client.get(reverse("event_screen", args=[team_event.pk]))
+    lines = response.context["screens"][0].lines
+    assert any(line.rank is None for line in lines)
+    html = response.content.decode()
+    ranks = re.findall(r'<td class="hall-rank">([^<]*)</td>', html)
+    assert "0" not in ranks and "" in ranks
+
+
+def _boards_and_results(html: str) -> dict[str, tuple[str, str]]:
+    """Player id -> (result, boards) as the ranking table shows them."""
+    found = {}
+    for player, row in re.findall(r'<tr[^>]*data-player="(\d+)"[^>]*>(.*?)</tr>', html, re.S):
+        cells = re.findall(r"<td[^>]*>\s*(?:<a[^>]*>)?([^<]*?)\s*(?:</a>)?</td>", row)
+        found[player] = (cells[3], cells[-1])  # rank, player, team, result, boards
+    return found
+
+
+def test_the_board_count_is_the_results_basis_for_every_reader(team_event, client, organiser):
+    url = reverse("duplicate_ranking", args=[team_event.pk])
+    public = _boards_and_results(client.get(url).content.decode())
+    organisers = _boards_and_results(logged_in(organiser).get(url).content.decode())
+    assert public == organisers
+    played = [shown for shown in public.values() if shown[0] not in ("", "—")]
+    assert played and all(boards == "1" for _result, boards in played)
+
+
+def test_the_team_ranking_lists_every_member(team_event, client):
+    html = client.get(reverse("duplicate_ranking", args=[team_event.pk])).content.decode()
+    table = html[html.index('id="team-ranking"') :]
+    members = re.findall(r'<td class="small">([^<]*)</td>', table)
+    assert len(members) == Team.objects.filter(event=team_event).count()
+    assert all(len(cell.split(", ")) == team_event.team_size for cell in members)
