@@ -1,4 +1,4 @@
-"""Migration 0015: the audit lines written as sentences (in the language of whoever
+"""Migration 0016: the audit lines written as sentences (in the language of whoever
 acted) read back as codes with their data where they match what the app wrote, and
 stay as written otherwise."""
 
@@ -15,7 +15,7 @@ from django.utils import translation
 
 from tournaments.models import AuditEntry
 
-migration = importlib.import_module("tournaments.migrations.0015_audit_codes")
+migration = importlib.import_module("tournaments.migrations.0016_audit_codes")
 NBSP = "\u00a0"
 
 

@@ -342,7 +342,7 @@ def forwards(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0014_fill_stored_rankings"),
+        ("tournaments", "0015_page_versions"),
     ]
 
     operations = [
