@@ -27,4 +27,8 @@ fi
 python=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".[test]"
+# Every package at the version and hashes of requirements.lock (scripts/lock.sh writes
+# it from pyproject.toml), then the project itself without resolving anything again:
+# every fresh machine gets the same versions.
+.venv/bin/python -m pip install -q --require-hashes -r requirements.lock
+.venv/bin/python -m pip install -q --no-deps -e .
