@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..models import Club, Event, Player, Registration, Team
 from ..rules.names import clean_name
@@ -32,7 +33,8 @@ class Complaint(Protocol):
 @dataclass(frozen=True)
 class RowError:
     """A bad row: `row` as the spreadsheet numbers it (header = 1), `field` the column at fault
-    ("name", "licence", "club", "team")."""
+    ("name", "licence", "club", "team"), or "fields" when the row's cells do not line up
+    with the header's."""
 
     row: int
     field: str
@@ -127,6 +129,12 @@ def check_rows(rows: list[ImportRow], ctx: ImportContext) -> list[RowError]:
         text = message % params if params else message
         errors.append(RowError(row=row.number, field=column, message=text))
 
+    shifted = [row for row in rows if row.fields is not None]
+    for row in shifted:
+        _complain_of_fields(row, bad)
+    # A shifted row's cells are not what their columns say: checking them would only
+    # add noise (a "licence" that is a first name) to the one fault that matters.
+    rows = [row for row in rows if row.fields is None]
     for row in rows:
         for column, text in (("name", row.name), ("club", row.club), ("team", row.team)):
             # A control character is a damaged file, and PostgreSQL refuses NUL bytes.
@@ -166,6 +174,27 @@ def check_rows(rows: list[ImportRow], ctx: ImportContext) -> list[RowError]:
     _check_same_player(named, bad)
     _check_teams(named, ctx, bad)
     return errors
+
+
+def _complain_of_fields(row: ImportRow, bad: Complaint) -> None:
+    count = row.fields or 0
+    if count > row.header_fields:
+        message = ngettext(
+            "This row has %(count)s field, the first row %(header)s: a cell holding the "
+            "separator (; or ,) must be in quotes.",
+            "This row has %(count)s fields, the first row %(header)s: a cell holding the "
+            "separator (; or ,) must be in quotes.",
+            count,
+        )
+    else:
+        message = ngettext(
+            "This row has %(count)s field, the first row %(header)s: a separator or a cell "
+            "is missing.",
+            "This row has %(count)s fields, the first row %(header)s: a separator or a cell "
+            "is missing.",
+            count,
+        )
+    bad(row, "fields", message, count=count, header=row.header_fields)
 
 
 def _earlier(first: dict[Any, ImportRow], key: Any, row: ImportRow) -> ImportRow | None:
@@ -299,17 +328,24 @@ def _check_teams(rows: list[ImportRow], ctx: ImportContext, bad: Complaint) -> N
         if member not in members[key]:
             members[key].add(member)
             added[key].append(row)
+    # Too few is refused too: a team of 2 in an event of quadrettes would otherwise pass
+    # here and be refused only when round 1 is seated, with the hall waiting. The file
+    # is meant to list whole teams (with the members already registered).
     for key, team_rows in added.items():
-        if len(members[key]) > size:
+        count = len(members[key])
+        if count != size:
             for row in team_rows:
                 bad(
                     row,
                     "team",
-                    _(
+                    ngettext(
+                        "The team %(team)s would have %(count)s player; "
+                        "teams of this event have %(size)s.",
                         "The team %(team)s would have %(count)s players; "
-                        "teams of this event have %(size)s."
+                        "teams of this event have %(size)s.",
+                        count,
                     ),
                     team=row.team,
-                    count=len(members[key]),
+                    count=count,
                     size=size,
                 )

@@ -94,6 +94,10 @@ class ImportRow:
     team: str
     player: Player | None = None  # the database player it matched
     club_key: Any = None  # a club id, or ("new", normalised name)
+    # A CSV record's count of fields when it differs from the header's (None: same):
+    # a name holding the separator, unquoted, shifts every cell after it.
+    fields: int | None = None
+    header_fields: int = 0
 
 
 # --- reading the file --------------------------------------------------------
@@ -297,8 +301,12 @@ def _xlsx_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
         workbook.close()
 
 
+def _extension(filename: str) -> str:
+    return filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+
+
 def _read_rows(data: bytes, filename: str) -> Iterator[tuple[int, list[str]]]:
-    extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    extension = _extension(filename)
     if extension in ("csv", "txt"):
         return _csv_rows(data)
     if extension in ("xlsx", "xlsm"):
@@ -316,11 +324,17 @@ def _read_rows(data: bytes, filename: str) -> Iterator[tuple[int, list[str]]]:
 def parse_file(data: bytes, filename: str) -> list[ImportRow]:
     rows: list[ImportRow] = []
     columns: dict[str, int] | None = None
+    # Only a CSV record's length means something: a workbook pads every row to the
+    # sheet's width, whereas "Trop;De;Colonnes;x;y" under a three-column header is a
+    # shifted row, and reading it by position would make up a licence and a club.
+    counts_fields = _extension(filename) in ("csv", "txt")
+    header_fields = 0
     for number, values in _read_rows(data, filename):
         if not any(values):
             continue
         if columns is None:
             columns = _columns(values)
+            header_fields = len(values)
             continue
         cells = {
             column: values[index] if index < len(values) else ""
@@ -334,6 +348,8 @@ def parse_file(data: bytes, filename: str) -> list[ImportRow]:
                 licence=cells.get("licence", "").replace(" ", ""),
                 club=cells.get("club", ""),
                 team=cells.get("team", ""),
+                fields=len(values) if counts_fields and len(values) != header_fields else None,
+                header_fields=header_fields,
             )
         )
     if columns is None:
