@@ -137,6 +137,33 @@ def _seated_detail(message: str, number: int, tables: Sequence[Sequence[int]]) -
     }
 
 
+def _scorekeepers_by_number(round_: Round) -> dict[int, list[int]]:
+    """Scorekeepers are chosen per table number (the table's place in the room), not per
+    seating: the user ids at each table number of `round_`."""
+    kept: dict[int, list[int]] = {}
+    for number, user_id in Table.scorekeepers.through.objects.filter(
+        table__round=round_
+    ).values_list("table__number", "user_id"):
+        kept.setdefault(number, []).append(user_id)
+    return kept
+
+
+def _keep_scorekeepers(event: Event, tables: Sequence[Table], kept: dict[int, list[int]]) -> None:
+    """Name at each table the scorekeepers its number had, those who may still keep score
+    at this event (a role may have ended since)."""
+    if not kept:
+        return
+    allowed = set(
+        access.scorekeeper_candidates(event)
+        .filter(pk__in={u for users in kept.values() for u in users})
+        .values_list("pk", flat=True)
+    )
+    for table in tables:
+        users = [u for u in kept.get(table.number, []) if u in allowed]
+        if users:
+            table.scorekeepers.set(users)
+
+
 @transaction.atomic
 def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     """Seat the next round from the present registrations and the earlier rounds.
@@ -162,7 +189,10 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     require_complete_teams(event)
     tables = _seat(event, number, players, teams, attempt)
     round_ = Round.objects.create(event=event, number=number)
-    _create_tables(by, round_, tables)
+    # The scorekeeper of table 3 stays at table 3 for the next round (he got a 403 there
+    # until the organiser named him again); the organiser may still change them.
+    kept = _scorekeepers_by_number(last) if last is not None else {}
+    _keep_scorekeepers(event, _create_tables(by, round_, tables), kept)
     detail = _("Round %(number)s seated: %(tables)s tables, %(players)s players.")
     _audit_seating(by, event, round_, _seated_detail(detail, number, tables))
     return round_
@@ -181,17 +211,10 @@ def regenerate_round(*, by: Actor, round: Round, attempt: int = 1) -> Round:
     require_complete_teams(event)
     players, teams = present_players(event)
     tables = _seat(event, round_.number, players, teams, attempt)
-    # Scorekeepers are chosen per table number (the table's place in the room), not per
-    # seating: a table that keeps its number keeps them.
-    kept: dict[int, list[int]] = {}
-    for number, user_id in Table.scorekeepers.through.objects.filter(
-        table__round=round_
-    ).values_list("table__number", "user_id"):
-        kept.setdefault(number, []).append(user_id)
+    # A table that keeps its number keeps its scorekeepers.
+    kept = _scorekeepers_by_number(round_)
     round_.tables.all().delete()
-    for table in _create_tables(by, round_, tables):
-        if table.number in kept:
-            table.scorekeepers.set(kept[table.number])
+    _keep_scorekeepers(event, _create_tables(by, round_, tables), kept)
     detail = _("Round %(number)s redrawn: %(tables)s tables, %(players)s players.")
     _audit_seating(by, event, round_, _seated_detail(detail, round_.number, tables))
     return round_
