@@ -316,7 +316,10 @@ DATA: dict[str, Callable[[World], dict[str, Any]]] = {
         "file": SimpleUploadedFile("inscrits.csv", b"Nom\nNouvel Inscrit\n")
     },
     "registration_present": lambda w: {"present": "0"},
-    "round_swap": lambda w: dict(zip(("player_a", "player_b"), round2_players(w), strict=True)),
+    "round_swap": lambda w: {
+        **dict(zip(("player_a", "player_b"), round2_players(w), strict=True)),
+        "confirm": "1",  # the second press: the first one only asks (issue 25)
+    },
     "round_redraw": lambda w: {"confirm": "1"},
     "round_scorekeepers": lambda w: {
         f"table_{w.round2.tables.get(number=1).pk}": [w.users["sk_other"].pk]

@@ -132,7 +132,7 @@ def test_round_page_names_pairs_who_met_before(organiser_client, tournament, reg
     other = Seat.objects.filter(table=seat_a.table).exclude(player=a.player).first()
     organiser_client.post(
         reverse("round_swap", args=[second.pk]),
-        {"player_a": other.player_id, "player_b": b.player_id},
+        {"player_a": other.player_id, "player_b": b.player_id, "confirm": "1"},
     )
     response = organiser_client.get(reverse("round_manage", args=[second.pk]))
     assert response.context["meetings"].this_round >= 1
@@ -153,9 +153,17 @@ def test_swap_two_players_of_different_tables(organiser_client, tournament, regi
     t1, t2 = list(round_.tables.order_by("number"))[:2]
     a = t1.seats.order_by("position").first()
     b = t2.seats.order_by("position").first()
-    response = organiser_client.post(
-        reverse("round_swap", args=[round_.pk]), {"player_a": a.player_id, "player_b": b.player_id}
-    )
+    url = reverse("round_swap", args=[round_.pk])
+    chosen = {"player_a": a.player_id, "player_b": b.player_id}
+    # The first press asks (issue 25: a swap applied without a word, a redraw asks).
+    response = organiser_client.post(url, chosen)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="confirm-swap"' in html
+    assert f"{a.player.name} va à la table {t2.number}." in html
+    assert f"{b.player.name} va à la table {t1.number}." in html
+    assert Seat.objects.get(pk=a.pk).player_id == a.player_id
+    response = organiser_client.post(url, {**chosen, "confirm": "1"})
     assert response.status_code == 302
     assert Seat.objects.get(pk=a.pk).player_id == b.player_id
     assert Seat.objects.get(pk=b.pk).player_id == a.player_id

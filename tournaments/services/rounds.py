@@ -20,12 +20,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from ..errors import EventError
-from ..models import AuditEntry, Event, Hand, Player, Registration, Round, Seat, Table
+from ..models import AuditEntry, Event, Player, Registration, Round, Seat, Table
 from ..planning import seating
 from ..selectors import access
 from ..selectors.access import Actor
 from ..selectors.fairness import describe_teams, mismatched_teams
-from ..selectors.tournament import next_round_of, previous_seatings, redraw_refusal
+from ..selectors.tournament import (
+    next_round_of,
+    previous_seatings,
+    redraw_refusal,
+    swap_refusal,
+    swap_seats,
+)
 from . import audit
 from .cache import touch
 from .hands import seat_table
@@ -227,33 +233,12 @@ def swap_players(*, by: Actor, round: Round, player_a: Player, player_b: Player)
     access.require_event(by, round.event)
     # The round row is locked as validate_sheet locks it, so a sheet cannot be validated
     # (and the round locked) between this check and the swap.
-    if Round.objects.select_for_update().get(pk=round.pk).status == Round.Status.LOCKED:
-        raise ValidationError(_("This round is locked: its seating can no longer change."))
-    seats = {
-        s.player_id: s
-        for s in Seat.objects.select_for_update()
-        .filter(table__round=round, player__in=[player_a, player_b])
-        .select_related("table")
-    }
-    if len(seats) != 2 or player_a == player_b:
-        raise ValidationError(_("Both players must be seated in this round."))
+    locked = Round.objects.select_for_update().get(pk=round.pk)
+    seats = swap_seats(locked, player_a, player_b, lock=True)
+    refusal = swap_refusal(locked, player_a, player_b, seats)
+    if refusal:
+        raise ValidationError(refusal)
     seat_a, seat_b = seats[player_a.pk], seats[player_b.pk]
-    if seat_a.table_id == seat_b.table_id:
-        raise ValidationError(_("These players already sit at the same table."))
-    if Hand.objects.filter(table_id__in=[seat_a.table_id, seat_b.table_id]).exists():
-        raise ValidationError(_("Hands have been entered at these tables."))
-    teams = dict(
-        Registration.objects.filter(event=round.event, team__isnull=False).values_list(
-            "player_id", "team_id"
-        )
-    )
-    for moving, seat in ((player_a.pk, seat_b), (player_b.pk, seat_a)):
-        team = teams.get(moving)
-        if team is None:
-            continue
-        mates = Seat.objects.filter(table_id=seat.table_id).exclude(pk=seat.pk)
-        if any(teams.get(m) == team for m in mates.values_list("player_id", flat=True)):
-            raise ValidationError(_("Team mates may not share a table."))
     # Neither player sits at the other's table, so two updates keep (table, player) unique.
     Seat.objects.filter(pk=seat_a.pk).update(player=player_b)
     Seat.objects.filter(pk=seat_b.pk).update(player=player_a)
