@@ -419,3 +419,18 @@ def test_a_team_completed_by_the_file_is_accepted(pairs, players):
     )
     assert report.ok, report.errors
     assert registered(pairs) == {"Anne": "Les Rois", "Zoé": "Les Rois"}
+
+
+def test_a_lookalike_of_a_stored_player_is_refused_at_import(tournament, club):
+    Player.objects.create(club=club, name="Bruno Petit")
+    data = csv_bytes(["Nom", "Bruno \u03a1etit", "Anne"])  # a Greek capital Rho
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    assert errors_by_row(report) == {2: {"name"}}
+    assert "ressemble à Bruno Petit" in report.errors[0].message
+    assert Player.objects.filter(club=club).count() == 1
+
+
+def test_a_lookalike_written_twice_in_the_file_is_one_person_twice(tournament):
+    data = csv_bytes(["Nom", "Bruno Petit", "Bruno Pe\u200btit"])  # a zero-width space
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    assert errors_by_row(report) == {3: {"name"}}

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..models import Club, Event, Player, Registration, Team
-from ..rules.names import clean_name
+from ..rules.names import clean_name, name_skeleton
 from .files import ImportRow, header_key
 
 NAME_MAX = 120
@@ -84,6 +84,9 @@ class ImportContext:
     # register any stored player, but add players only to the clubs he organises and
     # the event's own; a club not stored yet is created with its players.
     creatable_clubs: frozenset[int] | None = None
+    # (club id, rules.names.name_skeleton) -> a stored player: a new name that only
+    # looks like his ("Bruno Ρetit" with a Greek Rho) is refused, not a second player.
+    by_club_skeleton: dict[tuple[int, str], Player] = field(default_factory=dict)
 
 
 def load_context(
@@ -99,8 +102,10 @@ def load_context(
     licences = {r.licence for r in rows if r.licence}
     by_licence = {p.licence: p for p in Player.objects.filter(licence__in=licences)}
     by_club_name: dict[tuple[int, str], list[Player]] = defaultdict(list)
+    by_club_skeleton: dict[tuple[int, str], Player] = {}
     for player in Player.objects.filter(club_id__in=club_ids).order_by("pk"):
         by_club_name[(player.club_id, name_key(player.name))].append(player)
+        by_club_skeleton.setdefault((player.club_id, name_skeleton(player.name)), player)
     registrations = dict(
         Registration.objects.filter(event=event).values_list("player_id", "team_id")
     )
@@ -118,6 +123,7 @@ def load_context(
         teams,
         team_members,
         creatable_clubs,
+        by_club_skeleton,
     )
 
 
@@ -208,7 +214,8 @@ def _check_duplicates(rows: list[ImportRow], bad: Complaint) -> None:
     first_name: dict[tuple[Any, str], ImportRow] = {}
     first_licence: dict[str, ImportRow] = {}
     for row in rows:
-        other = _earlier(first_name, (row.club_key, name_key(row.name)), row)
+        # Compared on the skeleton: a look-alike written twice is the same person twice.
+        other = _earlier(first_name, (row.club_key, name_skeleton(row.name)), row)
         if other is not None:
             bad(
                 row,
@@ -266,6 +273,18 @@ def _match_player(row: ImportRow, ctx: ImportContext, bad: Complaint) -> None:
                 _("%(name)s of this club already has the licence %(licence)s."),
                 name=player.name,
                 licence=player.licence,
+            )
+            return
+        lookalike = ctx.by_club_skeleton.get((row.club_key, name_skeleton(row.name)))
+        if player is None and lookalike is not None:
+            bad(
+                row,
+                "name",
+                _(
+                    "This name looks like %(name)s, already a player of this club: "
+                    "write it as it is stored."
+                ),
+                name=lookalike.name,
             )
             return
     creatable = ctx.creatable_clubs
