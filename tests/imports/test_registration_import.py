@@ -434,3 +434,15 @@ def test_a_lookalike_written_twice_in_the_file_is_one_person_twice(tournament):
     data = csv_bytes(["Nom", "Bruno Petit", "Bruno Pe\u200btit"])  # a zero-width space
     report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert errors_by_row(report) == {3: {"name"}}
+
+
+def test_an_unreadable_csv_is_explained_in_french_with_its_row(tournament):
+    """Issue 25: the csv module's English error ("field larger than field limit") was
+    shown as is."""
+    data = csv_bytes(["Nom;Licence", "Anne;1", 'Bruno;"12', *(["Chloé;" + "x" * 1000] * 200)])
+    with pytest.raises(ImportFileError) as refused:
+        import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    message = refused.value.message
+    assert "field" not in message and "limit" not in message
+    assert "à partir de la ligne 3" in message
+    assert "guillemet" in message

@@ -153,14 +153,23 @@ def _csv_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
     delimiter = _sniff_delimiter(data[:_CHUNK].decode(encoding, errors="ignore"))
     text = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, newline="")
     reader = csv.reader(text, delimiter=delimiter)
+    read_to = 0  # the file's line the last record read ended on
     try:
         # A record is a spreadsheet row even when a quoted cell spans lines.
         for number, record in enumerate(reader, 1):
+            read_to = reader.line_num
             _check_row(number, len(record))
             yield number, [_cell_text(v) for v in record]
-    except csv.Error as exc:
+    except csv.Error:
+        # The csv module's own words are English ("field larger than field limit"): the
+        # organiser reads where to look instead. In practice it is a quotation mark left
+        # open, which swallows the rest of the file into one cell.
         raise ImportFileError(
-            _("This CSV file cannot be read: %(error)s") % {"error": exc}
+            _(
+                'This CSV file cannot be read from row %(row)s on: a quotation mark (") is '
+                "probably left open there. Remove it, or close it, and import the file again."
+            )
+            % {"row": read_to + 1}  # the record that failed starts on the next line
         ) from None
 
 

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 
 from ..errors import EventError
 from ..models import AuditEntry, Event, Player, Registration, Round, Seat, Table
@@ -186,7 +187,12 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
         )
     if upcoming.all_seated:
         raise ValidationError(
-            _("All %(count)s rounds have been played.") % {"count": event.rounds_planned}
+            ngettext(
+                "The %(count)s round has been played.",
+                "All %(count)s rounds have been played.",
+                event.rounds_planned,
+            )
+            % {"count": event.rounds_planned}
         )
     number = upcoming.number
     players, teams = present_players(event)
@@ -199,7 +205,11 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     # until the organiser named him again); the organiser may still change them.
     kept = _scorekeepers_by_number(last) if last is not None else {}
     _keep_scorekeepers(event, _create_tables(by, round_, tables), kept)
-    detail = _("Round %(number)s seated: %(tables)s tables, %(players)s players.")
+    detail = ngettext(
+        "Round %(number)s seated: %(tables)s table, %(players)s players.",
+        "Round %(number)s seated: %(tables)s tables, %(players)s players.",
+        len(tables),
+    )
     _audit_seating(by, event, round_, _seated_detail(detail, number, tables))
     return round_
 
@@ -221,7 +231,11 @@ def regenerate_round(*, by: Actor, round: Round, attempt: int = 1) -> Round:
     kept = _scorekeepers_by_number(round_)
     round_.tables.all().delete()
     _keep_scorekeepers(event, _create_tables(by, round_, tables), kept)
-    detail = _("Round %(number)s redrawn: %(tables)s tables, %(players)s players.")
+    detail = ngettext(
+        "Round %(number)s redrawn: %(tables)s table, %(players)s players.",
+        "Round %(number)s redrawn: %(tables)s tables, %(players)s players.",
+        len(tables),
+    )
     _audit_seating(by, event, round_, _seated_detail(detail, round_.number, tables))
     return round_
 

@@ -18,10 +18,12 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..errors import EventError
 from ..models import AuditEntry, Event, Player, Round, Seat, Table
+from ..rules import typography
 from ..rules.tables import may_delete_table
 from ..selectors import access
 from ..selectors.access import Actor
@@ -288,7 +290,9 @@ def set_scorekeepers(*, by: Actor, choices: Sequence[tuple[Table, Sequence[Any]]
         )
     touch(events=list(changed))
     for event_id, lines in changed.items():
-        detail = _("Scorekeepers named: %(tables)s") % {"tables": "; ".join(lines)}
+        # "Table 1 : marqueur ; Table 2 : ..." in French: the separator is typeset too.
+        separator = typography.punctuation(";", get_language()) + " "
+        detail = _("Scorekeepers named: %(tables)s") % {"tables": separator.join(lines)}
         audit.record_event(
             by=by, event=events[event_id], action=AuditEntry.Action.ROLE, detail=detail
         )

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..errors import EventError
 from ..forms.duplicate import SpecialResultForm, TravellerLineForm
@@ -141,7 +142,11 @@ def duplicate_traveller(request: HttpRequest, pk: int, number: int) -> HttpRespo
             saved = services.save_traveller(by=request.user, board=context["board"], lines=lines)
             return Outcome(
                 redirect_url=reverse("duplicate_traveller", args=[event.pk, number]),
-                message=_("Board %(number)s: %(count)s line(s) saved.")
+                message=ngettext(
+                    "Board %(number)s: %(count)s line saved.",
+                    "Board %(number)s: %(count)s lines saved.",
+                    saved,
+                )
                 % {"number": number, "count": saved},
             )
 
