@@ -5,10 +5,12 @@ without reloading the page."""
 from __future__ import annotations
 
 from tests.public.test_hall_screen import screen_url, tournament_with
+from tournaments.models import Player
+from tournaments.rules.names import public_name
 from tournaments.selectors.ranking import tournament_ranking
 
-from ..factories import store_hand
-from .conftest import screenshot
+from ..factories import PASSWORD, store_hand
+from .conftest import log_in, screenshot
 from .test_csp import LISTEN
 
 
@@ -56,3 +58,19 @@ def test_hall_screen_turns_pages_and_refreshes_itself(desktop, club, organiser):
     assert not violations, violations
     errors = [m for m in console if m.startswith(("error", "pageerror"))]
     assert not errors, errors
+
+
+def test_an_organiser_opening_the_screen_on_a_phone_shows_public_names(phone, club, organiser):
+    """What the organiser's phone casts to the projector names players as the public
+    reads them (issue 25), at 390 px as at the back of the hall."""
+    event = tournament_with(club, 8)
+    player = Player.objects.get(name="Chloé Martin 02")
+    player.public_name_style = "initials"
+    player.save()
+    log_in(phone, organiser.username, PASSWORD)
+    assert phone.goto(screen_url(event, lines=20)).status == 200
+    names = phone.locator(".hall-page.is-current .hall-name").all_inner_texts()
+    assert public_name(player.name, "initials") in names
+    assert "Chloé Martin 02" not in phone.content()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "hall-screen-phone-organiser")

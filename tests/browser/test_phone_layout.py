@@ -1,6 +1,6 @@
 """Issue 15, the phone at the card table (390 px wide): nothing covers the field being
-typed, the save button is always in reach, the score sheet keeps its hand numbers when
-scrolled sideways, and every ranking shows its Total without scrolling.
+typed, the save button is always in reach, the sheet of a table of 5 fits the screen
+with every name readable (issue 25), and every ranking shows its Total without scrolling.
 
 Measured with the browser's own geometry: document.elementFromPoint at a field's centre
 is the field (nothing drawn over it), bounding boxes inside the viewport.
@@ -131,10 +131,34 @@ def test_enter_in_the_points_field_moves_on_and_does_not_save(phone, scorekeeper
     assert (hand.points, hand.petit_au_bout) == (56, "taker")
 
 
-def test_the_score_sheet_keeps_the_hand_number_when_scrolled_sideways(
+# The words of an element's text (split at spaces and hyphens) drawn on two lines.
+WORDS_SPLIT = """(el) => {
+    const text = el.firstChild;
+    const split = [];
+    let start = 0;
+    for (const word of text.textContent.split(/(?<=[ -])/)) {
+        const range = document.createRange();
+        const core = word.replace(/[ -]$/, "");
+        range.setStart(text, start);
+        range.setEnd(text, start + core.length);
+        if (core && range.getClientRects().length > 1) split.push(core);
+        start += word.length;
+    }
+    return split;
+}"""
+
+
+def test_the_sheet_of_a_table_of_5_fits_a_phone_with_every_name_readable(
     phone, other_scorekeeper, table5
 ):
+    """Issue 25: at 390 px the sheet of a table of 5 was 1185 px wide and only its "#"
+    column stayed in view. Each hand's summary now has a row of its own, and the five
+    players' columns share the screen, names wrapped rather than cut."""
     players = [seat.player for seat in table5.seats.order_by("position")]
+    # Long names, as clubs have them: each must still be read whole.
+    long_names = ["Marie-Christine Delacroix", "Jean-Baptiste Fontaine", "Gwendoline Bertrand"]
+    for player, name in zip(players, long_names, strict=False):
+        Player.objects.filter(pk=player.pk).update(name=name)
     for number in range(6):
         store_hand(
             table5,
@@ -145,24 +169,31 @@ def test_the_score_sheet_keeps_the_hand_number_when_scrolled_sideways(
         )
     log_in(phone, other_scorekeeper.username, PASSWORD)
     phone.goto(table5.get_absolute_url())
-    scroller = "#score-sheet-scroll"
-    sizes = phone.eval_on_selector(scroller, "(el) => [el.scrollWidth, el.clientWidth]")
-    assert sizes[0] > sizes[1], sizes  # five players do not fit in 390 px: it scrolls
-    before = phone.locator("#hand-3 th").bounding_box()
-    summary_before = phone.locator("#hand-3 td").first.bounding_box()
-    phone.eval_on_selector(scroller, "(el) => { el.scrollLeft = el.scrollWidth; }")
-    phone.wait_for_timeout(100)
-    assert phone.eval_on_selector(scroller, "(el) => el.scrollLeft") > 50
-    left = phone.eval_on_selector(scroller, "(el) => el.getBoundingClientRect().left")
-    after = phone.locator("#hand-3 th").bounding_box()
-    summary_after = phone.locator("#hand-3 td").first.bounding_box()
-    assert summary_after["x"] < summary_before["x"] - 50  # the rest did scroll
-    assert abs(after["x"] - before["x"]) < 1 and abs(after["x"] - left) < 1, (before, after)
-    assert_clear(phone, "#hand-3 th")  # drawn over the cells scrolling under it
-    assert phone.locator("#hand-3 th").inner_text() == "3"
-    for selector in ("#score-sheet thead th", "#totals th"):
-        assert abs(phone.locator(selector).first.bounding_box()["x"] - left) < 1, selector
-    screenshot(phone, "phone-score-sheet-scrolled")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    sizes = phone.eval_on_selector(
+        "#score-sheet-scroll", "(el) => [el.scrollWidth, el.clientWidth]"
+    )
+    assert sizes[0] <= sizes[1], sizes  # nothing to scroll sideways
+    headers = phone.locator("#score-sheet thead th:visible")
+    names = [Player.objects.get(pk=p.pk).name for p in players]
+    assert headers.all_inner_texts()[1:] == names  # "#", then the five players, no more
+    for index in range(1, 6):
+        header = headers.nth(index)
+        box = header.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (names, box)
+        # Whole, not clipped: the text takes no more room than its cell shows...
+        assert header.evaluate("(el) => el.scrollWidth <= el.clientWidth"), names[index - 1]
+        # ...and wrapped between words only: a word on two lines has two boxes.
+        split = header.evaluate(WORDS_SPLIT)
+        assert not split, (names[index - 1], split)
+    for index in range(5):
+        assert_clear(phone, f"#hand-3 .score-cell >> nth={index}")
+    # The hand's summary and its actions, on the row above its scores.
+    summary = phone.locator("#summary-3")
+    assert summary.is_visible()
+    assert summary.get_by_role("link", name="Modifier").is_visible()
+    assert_clear(phone, "#hand-3 th")
+    screenshot(phone, "phone-score-sheet-table-of-5")
 
 
 # --- rankings --------------------------------------------------------------------------

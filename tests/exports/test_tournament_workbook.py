@@ -244,13 +244,27 @@ def test_rules_sheet_lists_the_stored_rule_set(played):
         assert rules[_("Club")] == played.club.name
         assert "tie-break 1, the best round" in rules[_("Ranking")]
         assert "tie-break 2, the contracts won as taker" in rules[_("Ranking")]
-    assert rules["name"] == "fft"
-    assert rules["rounding"] == 5
-    assert rules["base"] == 25
-    assert rules["multipliers.garde_sans"] == 4
-    assert rules["poignee_values"] == "20, 30, 40"
-    assert rules["poignee_trumps.4"] == "10, 13, 15"
-    flat_keys = sum(len(v) if isinstance(v, dict) else 1 for v in played.rules_json.values())
+        assert rules["Rule set code"] == "fft"
+    # In the reader's language (issue 25: the stored JSON keys showed, in English).
+    rules = {
+        row[0]: row[1]
+        for row in read_back(tournament_workbook(played))[_("Rules")].iter_rows(
+            min_row=2, values_only=True
+        )
+    }
+    assert rules["Code des règles"] == "fft"
+    assert rules["Scores arrondis à"] == 5
+    assert rules["Valeur de base d'un contrat"] == 25
+    assert rules["Multiplicateur · garde sans"] == 4
+    assert rules["Valeurs des poignées (simple, double, triple)"] == "20, 30, 40"
+    assert rules["Atouts montrés dans une poignée (simple, double, triple) · à 4 joueurs"] == (
+        "10, 13, 15"
+    )
+    assert not [key for key in rules if "_" in key or "." in key]
+    flat_keys = sum(
+        len(v) if isinstance(v, dict) else 1 for v in played.rules_json.values() if v is not None
+    )
+    flat_keys += sum(1 for v in played.rules_json.values() if v is None)
     assert len(rules) == 5 + flat_keys
 
 

@@ -253,3 +253,16 @@ def test_rows_sharing_a_head_write_as_whole_rows():
     assert [ws.cell(r, 1).quotePrefix for r in (2, 3, 4)] == [True, True, False]
     assert ws.cell(4, 3).quotePrefix and ws.cell(4, 3).data_type == "s"
     assert {ws.cell(r, c).number_format for r in (2, 3, 4, 5) for c in (2, 4)} == {SCORE}
+
+
+def test_a_heading_never_breaks_inside_a_word():
+    """Issue 25: "Départage" in a column 8 wide was printed "Départa" over "ge"."""
+    columns = [Column("Départage 1", 8), Column("Licence", 5), Column("Nom du joueur", 30)]
+    _, workbook = written(Sheet("Classement", columns, [["x", "y", "z"]]))
+    ws = workbook["Classement"]
+    for index, column in enumerate(columns):
+        width = ws.column_dimensions["ABC"[index]].width
+        assert width >= column.width
+        room = int(width * 0.9) - 1  # wrapped_lines' room for bold letters
+        assert all(len(word) <= room for word in column.header.split()), (column, width)
+    assert ws.column_dimensions["C"].width == 30  # a wide enough column keeps its width

@@ -150,3 +150,86 @@ def test_the_head_to_head_page_links_back_to_the_players_page(
     Event.objects.filter(pk=club_night.pk).update(published=True)
     html = Client().get(reverse("head_to_head", args=[anne.pk, bruno.pk])).content.decode()
     assert escape(fr("Back to %(of_name)s page", of_name="d'Anne")) in html
+
+
+# --- issue 25: the catalogue, dates, plurals -------------------------------------------------
+
+
+def test_every_french_message_spaces_its_high_punctuation():
+    """No "Chelem réalisé par:" nor "marqueur; Table 2": a (narrow) no-break space before
+    ":;!?" in every French message, and never an ordinary one (it could break the line
+    before the mark)."""
+    import polib
+
+    catalogue = Path(__file__).resolve().parents[2] / "locale/fr/LC_MESSAGES/django.po"
+    mark = re.compile(r"(?:(?<=[\w»)%\]'’.])|( ))([:;!?])(?=[\s<\"»]|$)")
+    found = []
+    for entry in polib.pofile(str(catalogue)):
+        if entry.obsolete:
+            continue
+        texts = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
+        found += [(entry.msgid, text) for text in texts if mark.search(text)]
+    assert not found
+
+
+@pytest.mark.parametrize(
+    ("day", "french", "english"),
+    [(1, "1er septembre 2026", "Sept. 1, 2026"), (11, "11 septembre 2026", "Sept. 11, 2026")],
+)
+def test_the_first_of_the_month_is_1er_in_french(day, french, english):
+    date = datetime.date(2026, 9, day)
+    assert render("{{ date|long_date }}", "fr", date=date) == french
+    assert render("{{ date|long_date }}", "en", date=date) == english
+    assert typography.first_of_month("21 septembre 2026", "fr") == "21 septembre 2026"
+
+
+def test_an_event_on_the_first_shows_1er_on_its_pages(organiser, club_night):
+    Event.objects.filter(pk=club_night.pk).update(date=datetime.date(2026, 9, 1))
+    html = logged_in(organiser).get(reverse("event_manage", args=[club_night.pk])).content
+    assert "1er septembre 2026" in html.decode()
+
+
+def test_a_round_of_one_table_is_said_in_the_singular(organiser, club, players):
+    from tournaments.models import AuditEntry, Registration
+    from tournaments.services.rounds import generate_round
+
+    event = Event.objects.create(
+        club=club, kind=Event.Kind.TOURNAMENT, name="Petit open", date=datetime.date(2026, 9, 1)
+    )
+    for player in players[:4]:
+        Registration.objects.create(event=event, player=player)
+    with translation.override("fr"):
+        generate_round(by=organiser, event=event)
+    detail = AuditEntry.objects.filter(event=event).latest("pk").detail
+    assert detail == "Séance 1 placée\u00a0: 1 table, 4 joueurs."
+
+
+def test_an_oudler_count_is_a_plural_not_bout_s():
+    import scoring
+    from tournaments.forms.hand_errors import hand_error_message
+
+    error = scoring.HandError(
+        "points", "points_impossible_for_oudlers", "x", oudlers=1, low=51, high=91, value=20
+    )
+    with translation.override("fr"):
+        one = hand_error_message(error)
+        error.params["oudlers"] = 2
+        two = hand_error_message(error)
+    assert one.startswith("Avec 1 bout, ") and two.startswith("Avec 2 bouts, ")
+    assert "(s)" not in one + two
+
+
+def test_the_redraw_page_separates_its_tables_the_french_way(organiser, club, players):
+    from tournaments.models import Registration
+    from tournaments.services.rounds import generate_round
+
+    event = Event.objects.create(
+        club=club, kind=Event.Kind.TOURNAMENT, name="Open", date=datetime.date(2026, 9, 2)
+    )
+    for player in players[:8]:
+        Registration.objects.create(event=event, player=player)
+    round_ = generate_round(by=organiser, event=event)
+    for table in round_.tables.all():
+        table.scorekeepers.add(organiser)
+    html = logged_in(organiser).post(reverse("round_redraw", args=[round_.pk])).content.decode()
+    assert f"(orga){NNBSP}; Table 2" in html

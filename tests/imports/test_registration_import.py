@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 from openpyxl import Workbook
 
 from tournaments.imports import ImportFileError
@@ -272,7 +274,16 @@ def test_two_rows_finding_the_same_player_are_refused(tournament, players):
 
 
 def test_teams_are_created_and_filled(pairs):
-    data = csv_bytes(["Nom;Équipe", "Anne;Les Rois", "Bruno;Les Rois", "Chloé;Les Dames", "Dan;"])
+    data = csv_bytes(
+        [
+            "Nom;Équipe",
+            "Anne;Les Rois",
+            "Bruno;Les Rois",
+            "Chloé;Les Dames",
+            "Emma;Les Dames",
+            "Dan;",
+        ]
+    )
     report = import_registrations(by=SYSTEM, event=pairs, file=data, filename="l.csv")
     assert report.ok, report.errors
     assert report.teams_created == 2
@@ -280,12 +291,13 @@ def test_teams_are_created_and_filled(pairs):
         "Anne": "Les Rois",
         "Bruno": "Les Rois",
         "Chloé": "Les Dames",
+        "Emma": "Les Dames",
         "Dan": None,
     }
 
 
 def test_a_team_larger_than_the_event_allows_is_refused(pairs):
-    data = csv_bytes(["Nom;Équipe", "Anne;Les Rois", "Bruno;les rois", "Chloé;Les Rois", "Dan;X"])
+    data = csv_bytes(["Nom;Équipe", "Anne;Les Rois", "Bruno;les rois", "Chloé;Les Rois", "Dan;"])
     report = import_registrations(by=SYSTEM, event=pairs, file=data, filename="l.csv")
     assert errors_by_row(report) == {2: {"team"}, 3: {"team"}, 4: {"team"}}
     assert not Team.objects.exists()
@@ -339,3 +351,98 @@ def test_two_columns_meaning_the_same_are_refused(tournament):
             file=csv_bytes(["Nom;Joueur", "Anne;Anne"]),
             filename="l.csv",
         )
+
+
+# --- rows against the header and teams against the event's size (issue 25) ------------
+
+
+def test_a_row_with_more_fields_than_the_header_is_refused_at_its_line(tournament):
+    data = csv_bytes(["Nom;Licence;Club", "Anne;123;", "Trop;De;Colonnes;x;y", "Bruno;;"])
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    assert errors_by_row(report) == {3: {"fields"}}
+    (error,) = report.errors
+    assert "Cette ligne a 5 champs, la première ligne 3\u00a0:" in error.message
+    assert "entre guillemets" in error.message
+    # Nothing made of the shifted cells: no player "Trop", no club "Colonnes".
+    assert not Player.objects.filter(name="Trop").exists()
+    assert not Club.objects.filter(name="Colonnes").exists()
+    assert not Registration.objects.exists()
+
+
+def test_a_row_with_fewer_fields_than_the_header_is_refused_at_its_line(tournament):
+    data = csv_bytes(["Nom;Licence;Club", "Anne;123;Lyon", "Bruno"])
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    assert errors_by_row(report) == {3: {"fields"}}
+    assert "1 champ, la première ligne 3\u00a0: il manque un séparateur" in report.errors[0].message
+
+
+def test_a_quoted_separator_keeps_the_row_whole(tournament):
+    data = csv_bytes(["Nom;Club", '"Dupont; Anne";Lyon'])
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    assert report.ok, report.errors
+    assert set(registered(tournament)) == {"Dupont; Anne"}
+
+
+def test_the_import_page_names_the_shifted_row_in_french(organiser_client, tournament):
+    url = reverse("tournament_import", args=[tournament.pk])
+    upload = SimpleUploadedFile(
+        "joueurs.csv", csv_bytes(["Nom;Licence;Club", "Trop;De;Colonnes;x;y"])
+    )
+    response = organiser_client.post(url, {"file": upload})
+    content = response.content.decode()
+    assert "Cette ligne a 5 champs, la première ligne 3" in content
+    assert "toutes les colonnes" in content
+
+
+def test_a_team_smaller_than_the_event_size_is_refused_at_import(tournament):
+    tournament.team_size = 4  # quadrettes
+    tournament.save()
+    data = csv_bytes(
+        ["Nom;Équipe"]
+        + [f"{name};Les As" for name in ("Anne", "Bruno", "Chloé", "David")]
+        + ["Emma;Les Rois", "Fabien;Les Rois"]
+    )
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    assert errors_by_row(report) == {6: {"team"}, 7: {"team"}}
+    assert (
+        "aurait 2 joueurs\u202f; les équipes de cet événement en comptent 4"
+        in report.errors[0].message
+    )
+    assert not Registration.objects.exists()
+
+
+def test_a_team_completed_by_the_file_is_accepted(pairs, players):
+    team = Team.objects.create(event=pairs, name="Les Rois")
+    Registration.objects.create(event=pairs, player=players[0], team=team)
+    report = import_registrations(
+        by=SYSTEM, event=pairs, file=csv_bytes(["Nom;Équipe", "Zoé;Les Rois"]), filename="l.csv"
+    )
+    assert report.ok, report.errors
+    assert registered(pairs) == {"Anne": "Les Rois", "Zoé": "Les Rois"}
+
+
+def test_a_lookalike_of_a_stored_player_is_refused_at_import(tournament, club):
+    Player.objects.create(club=club, name="Bruno Petit")
+    data = csv_bytes(["Nom", "Bruno \u03a1etit", "Anne"])  # a Greek capital Rho
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    assert errors_by_row(report) == {2: {"name"}}
+    assert "ressemble à Bruno Petit" in report.errors[0].message
+    assert Player.objects.filter(club=club).count() == 1
+
+
+def test_a_lookalike_written_twice_in_the_file_is_one_person_twice(tournament):
+    data = csv_bytes(["Nom", "Bruno Petit", "Bruno Pe\u200btit"])  # a zero-width space
+    report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    assert errors_by_row(report) == {3: {"name"}}
+
+
+def test_an_unreadable_csv_is_explained_in_french_with_its_row(tournament):
+    """Issue 25: the csv module's English error ("field larger than field limit") was
+    shown as is."""
+    data = csv_bytes(["Nom;Licence", "Anne;1", 'Bruno;"12', *(["Chloé;" + "x" * 1000] * 200)])
+    with pytest.raises(ImportFileError) as refused:
+        import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
+    message = refused.value.message
+    assert "field" not in message and "limit" not in message
+    assert "à partir de la ligne 3" in message
+    assert "guillemet" in message

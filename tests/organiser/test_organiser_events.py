@@ -7,12 +7,12 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 import scoring
 from tournaments.forms.organiser import RULES_LABELS, rules_choices
-from tournaments.models import Event, Hand, HandScore, Player, Round
+from tournaments.models import Event, Hand, HandScore, Player, Round, Table
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, seat_table
 
@@ -282,3 +282,46 @@ def test_unpublish_denied_to_non_organisers(assert_denied, club_night):
     assert_denied(reverse("event_unpublish", args=[club_night.pk]), "post")
     club_night.refresh_from_db()
     assert club_night.published
+
+
+def test_publishing_with_open_sheets_asks_first_and_says_how_many(
+    organiser_client, club_night, table4, table5
+):
+    """Issue 25: 0 of 2 sheets validated published without a word."""
+    url = reverse("event_publish", args=[club_night.pk])
+    response = organiser_client.post(url)
+    assert response.status_code == 200
+    club_night.refresh_from_db()
+    assert not club_night.published
+    html = response.content.decode()
+    assert "2 feuilles sur 2 ne sont pas encore validées." in html
+    assert 'name="confirm" value="1"' in html
+    response = organiser_client.post(url, {"confirm": "1"})
+    assert response.status_code == 302
+    club_night.refresh_from_db()
+    assert club_night.published
+
+
+def test_one_open_sheet_is_said_in_the_singular(organiser_client, club_night, table4, table5):
+    Table.objects.filter(pk=table5.pk).update(validated_at=timezone.now())
+    html = organiser_client.post(reverse("event_publish", args=[club_night.pk])).content.decode()
+    assert "1 feuille sur 2 n'est pas encore validée." in html
+
+
+def test_publishing_with_every_sheet_validated_asks_nothing(
+    organiser_client, club_night, table4, table5
+):
+    Table.objects.filter(round__event=club_night).update(validated_at=timezone.now())
+    response = organiser_client.post(reverse("event_publish", args=[club_night.pk]))
+    assert response.status_code == 302
+    club_night.refresh_from_db()
+    assert club_night.published
+
+
+def test_a_tournament_with_open_sheets_asks_too(organiser_client, club_night, table4):
+    Event.objects.filter(pk=club_night.pk).update(kind=Event.Kind.TOURNAMENT)
+    response = organiser_client.post(reverse("tournament_publish", args=[club_night.pk]))
+    assert response.status_code == 200
+    assert "1 feuille sur 1 n'est pas encore validée." in response.content.decode()
+    club_night.refresh_from_db()
+    assert not club_night.published

@@ -200,3 +200,58 @@ def test_edit_player_denied_to_non_organisers(assert_denied, players, method):
 
 def test_edit_unknown_player_is_404(organiser_client, club):
     assert organiser_client.get(reverse("player_edit", args=[999])).status_code == 404
+
+
+# --- look-alike names (issue 25) ---------------------------------------------------------
+
+LOOKALIKES = {
+    "Greek capital Rho": "Bruno \u03a1etit",
+    "Cyrillic i": "Bruno Pet\u0456t",
+    "full-width P": "Bruno \uff30etit",
+    "zero-width space": "Bruno Pe\u200btit",
+}
+
+
+@pytest.mark.parametrize("name", LOOKALIKES.values(), ids=LOOKALIKES.keys())
+def test_a_name_that_looks_like_a_players_asks_first(organiser_client, club, name):
+    Player.objects.create(club=club, name="Bruno Petit")
+    response = organiser_client.post(reverse("player_create"), {"name": name, "active": "on"})
+    assert response.status_code == 200
+    (message,) = response.context["form"].errors["name"]
+    assert "ressemble à Bruno Petit" in message
+    html = response.content.decode()
+    assert 'type="checkbox" name="another_person"' in html  # the box to say so appears
+    assert Player.objects.filter(club=club).count() == 1
+    # Ticked: another person, saved as typed.
+    response = organiser_client.post(
+        reverse("player_create"), {"name": name, "active": "on", "another_person": "on"}
+    )
+    assert response.status_code == 302
+    assert Player.objects.filter(club=club).count() == 2
+
+
+def test_the_another_person_box_is_hidden_until_a_name_looks_alike(organiser_client, club):
+    html = organiser_client.get(reverse("player_create")).content.decode()
+    assert 'type="hidden" name="another_person"' in html
+    assert 'type="checkbox" name="another_person"' not in html
+
+
+def test_renaming_a_player_to_a_lookalike_asks_too(organiser_client, club):
+    Player.objects.create(club=club, name="Bruno Petit")
+    anne = Player.objects.create(club=club, name="Anne")
+    response = organiser_client.post(
+        reverse("player_edit", args=[anne.pk]), {"name": "Bruno \u03a1etit", "active": "on"}
+    )
+    assert response.status_code == 200
+    assert "ressemble à Bruno Petit" in response.context["form"].errors["name"][0]
+    anne.refresh_from_db()
+    assert anne.name == "Anne"
+
+
+def test_the_skeleton_folds_lookalikes_but_keeps_accents():
+    from tournaments.rules.names import name_skeleton
+
+    plain = name_skeleton("Bruno Petit")
+    assert {name_skeleton(n) for n in LOOKALIKES.values()} == {plain}
+    assert name_skeleton("Hélène") != name_skeleton("Helene")
+    assert name_skeleton("Bruno Petit") != name_skeleton("Bruno Petiot")

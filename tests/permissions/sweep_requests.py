@@ -289,6 +289,9 @@ DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "hand_edit (post)": lambda w: hand_data(w, points="70", version=w.hand.version),
     "hand_delete (post)": lambda w: {"version": w.hand.version},
     "table_validate": lambda w: {"confirm": "1"},  # 1 deal of the 5 planned, confirmed
+    # Publishing with sheets still open asks first (issue 25): the sweep confirms.
+    "event_publish": lambda w: {"confirm": "1"},
+    "tournament_publish": lambda w: {"confirm": "1"},
     "player_create (post)": lambda w: {"name": "Zoé Nouvelle", "active": "on"},
     "player_edit (post)": lambda w: {"name": "Anne Renommée", "public_name_style": "full"},
     "event_create (post)": lambda w: {
@@ -313,7 +316,10 @@ DATA: dict[str, Callable[[World], dict[str, Any]]] = {
         "file": SimpleUploadedFile("inscrits.csv", b"Nom\nNouvel Inscrit\n")
     },
     "registration_present": lambda w: {"present": "0"},
-    "round_swap": lambda w: dict(zip(("player_a", "player_b"), round2_players(w), strict=True)),
+    "round_swap": lambda w: {
+        **dict(zip(("player_a", "player_b"), round2_players(w), strict=True)),
+        "confirm": "1",  # the second press: the first one only asks (issue 25)
+    },
     "round_redraw": lambda w: {"confirm": "1"},
     "round_scorekeepers": lambda w: {
         f"table_{w.round2.tables.get(number=1).pk}": [w.users["sk_other"].pk]

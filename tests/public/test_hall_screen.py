@@ -19,7 +19,7 @@ from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.rounds import generate_round
 
-from ..factories import make_event, make_round, make_table, store_hand
+from ..factories import logged_in, make_event, make_round, make_table, store_hand
 
 FIRST = ["Anne", "Bruno", "Chloé", "David", "Emma", "Fabien", "Gaëlle", "Hugo", "Inès"]
 LAST = ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit"]
@@ -236,3 +236,22 @@ def test_a_team_tournament_screen_ranks_its_teams_too(client, club):
     response = client.get(screen_url(event))
     teams = [s for s in response.context["screens"] if s.title == "Classement par équipes"]
     assert teams and [len(line.detail.split(", ")) for line in teams[0].lines] == [2] * 4
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("viewer", ["organiser", "scorekeeper"])
+def test_the_screen_shows_public_names_whoever_opened_it(club, organiser, scorekeeper, viewer):
+    """The screen is projected for the hall: the organiser's or the event's scorekeeper's
+    login must not name in full a player who chose initials (issue 25)."""
+    event = tournament_with(club, 8)
+    event.rounds.get().tables.order_by("number").first().scorekeepers.add(scorekeeper)
+    player = Player.objects.get(name="Chloé Martin 02")
+    player.public_name_style = "initials"
+    player.save()
+    user = organiser if viewer == "organiser" else scorekeeper
+    shown = public_name(player.name, "initials")
+    for part in ({}, {"part": "live"}):
+        content = logged_in(user).get(screen_url(event, **part)).content.decode()
+        assert "Chloé Martin 02" not in content
+        assert f'<td class="hall-name">{shown}</td>' in content
+        assert f"<li>{shown}</li>" in content

@@ -20,7 +20,7 @@ def test_impossible_chelem_message_follows_the_page_language(login, scorekeeper,
     url = reverse("hand_preview", args=[table4.pk])
     response = login(scorekeeper).post(url, data, HTTP_ACCEPT_LANGUAGE="fr")
     with translation.override("fr"):
-        expected = HAND_ERROR_MESSAGES["taker_chelem_points"] % {
+        expected = HAND_ERROR_MESSAGES["taker_chelem_points"] % {  # 2 bouts: the plural
             "oudlers": 2,
             "low": "87",
             "value": "40",

@@ -224,7 +224,9 @@ def test_announced_chelem_made(login, scorekeeper, table4):
     assert scores(hand)["Bruno"] == -560
 
 
-def test_too_many_trumps_shown_is_a_non_field_error(login, scorekeeper, table4):
+def test_too_many_trumps_shown_is_said_once_at_the_poignees(login, scorekeeper, table4):
+    """Issue 25: the message showed at the top and in the preview, not among the
+    poignées; it belongs to the last poignée declared, and only there."""
     players = seated(table4)
     data = hand_data(
         table4,
@@ -232,8 +234,12 @@ def test_too_many_trumps_shown_is_a_non_field_error(login, scorekeeper, table4):
     )
     response = login(scorekeeper).post(reverse("hand_new", args=[table4.pk]), data)
     form = response.context["form"]
-    assert form.non_field_errors()
-    assert "28" in form.non_field_errors()[0]
+    assert not form.non_field_errors()
+    (message,) = form.errors[f"poignee_{players[2].pk}"]
+    assert "28" in message
+    assert set(form.errors) == {f"poignee_{players[2].pk}"}
+    html = response.content.decode()
+    assert html.count("28 atouts") == 1, "the message is written once on the page"
     assert not Hand.objects.exists()
 
 

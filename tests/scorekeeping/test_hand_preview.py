@@ -105,3 +105,56 @@ def test_preview_for_organiser_and_anonymous(login, organiser, table4):
     url = reverse("hand_preview", args=[table4.pk])
     assert login(organiser).post(url, hand_data(table4)).status_code == 200
     assert_login_redirect(login(None).post(url, hand_data(table4)))
+
+
+# --- issue 25: no oudler count chosen for the scorekeeper; each message said once ---------
+
+
+def test_the_new_hand_form_preselects_no_oudler_count(login, scorekeeper, table4):
+    html = login(scorekeeper).get(reverse("hand_new", args=[table4.pk])).content.decode()
+    radios = re.findall(r'<input type="radio" name="oudlers"[^>]*>', html)
+    assert len(radios) == 4
+    assert not [radio for radio in radios if "checked" in radio]
+
+
+def test_a_preview_without_oudlers_is_not_scored_and_asks_for_them(login, scorekeeper, table4):
+    data = hand_data(table4, oudlers=None)
+    response = login(scorekeeper).post(reverse("hand_preview", args=[table4.pk]), data)
+    assert response.context["preview"]["result"] is None
+    assert response.context["form"].has_error("oudlers", "oudlers_missing")
+    html = response.content.decode()
+    box = re.search(r'<div id="err-oudlers"[^>]*hx-swap-oob="true">(.*?)</div>\s*\n', html, re.S)
+    assert box and "Combien de bouts" in box.group(1)
+    errors = re.search(r'id="preview-errors">(.*?)</div>', html, re.S).group(1)
+    assert 'href="#field-oudlers"' in errors
+    assert html.count("Combien de bouts") == 1
+
+
+def test_a_hand_without_oudlers_is_not_saved(login, scorekeeper, table4):
+    data = hand_data(table4, oudlers=None)
+    response = login(scorekeeper).post(reverse("hand_new", args=[table4.pk]), data)
+    assert response.context["form"].has_error("oudlers", "oudlers_missing")
+    assert not Hand.objects.exists()
+
+
+def test_a_passed_hand_needs_no_oudlers(login, scorekeeper, table4):
+    data = hand_data(table4, contract="", taker="", oudlers=None, points="")
+    login(scorekeeper).post(reverse("hand_new", args=[table4.pk]), data)
+    hand = Hand.objects.get()
+    assert hand.passed and hand.oudlers == 0
+
+
+def test_the_poignee_error_is_at_its_field_once_in_the_preview(login, scorekeeper, table4):
+    players = seated(table4)
+    poignees = {f"poignee_{players[1].pk}": "triple", f"poignee_{players[2].pk}": "double"}
+    data = hand_data(table4, **poignees)
+    response = login(scorekeeper).post(reverse("hand_preview", args=[table4.pk]), data)
+    html = response.content.decode()
+    field = f"poignee_{players[2].pk}"
+    box = re.search(rf'<div id="err-{field}"[^>]*hx-swap-oob="true">(.*?)</div>\s*\n', html, re.S)
+    assert box and "28 atouts" in box.group(1)
+    assert html.count("28 atouts") == 1
+    top = re.search(r'<div id="err-__all__"[^>]*>(.*?)</div>\s*$', html, re.S | re.M)
+    assert top and "atouts" not in top.group(1)
+    errors = re.search(r'id="preview-errors">(.*?)</div>', html, re.S).group(1)
+    assert f'href="#field-{field}"' in errors and "Poignées · Chloé" in errors

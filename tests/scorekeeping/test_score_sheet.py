@@ -33,7 +33,7 @@ def test_sheet_lists_hands_scores_and_running_totals(login, scorekeeper, table4,
     assert [row.made for row in sheet.rows] == [True, False, None]
     assert [row.check for row in sheet.rows] == [0, 0, 0]
     html = response.content.decode()
-    assert 'class="table table-sm table-striped table-bordered table-sheet' in html
+    assert 'class="table table-sm table-bordered table-sheet' in html
     assert 'id="hand-3"' in html
     assert reverse("hand_new", args=[table4.pk]) in html
     assert reverse("hand_edit", args=[Hand.objects.get(number=2).pk]) in html

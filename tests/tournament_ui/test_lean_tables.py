@@ -24,7 +24,7 @@ def _normalised(html: str) -> str:
     html = re.sub(r"\s+", " ", html)
     html = re.sub(r"\s*([<>])\s*", r"\1", html)
     html = re.sub(r"<(\w+) >", r"<\1>", html)
-    # The one difference on purpose: tables2 leaves the pagination's label in English.
+    # The pagination's label: both translate it now (tables/responsive.html); one spelling.
     ours = f'aria-label="{gettext("Table navigation")}"'
     return html.replace(ours, 'aria-label="Table navigation"')
 
@@ -124,3 +124,21 @@ def test_small_public_tables(client, club_night, table4, organiser, players, pag
         table = response.context[name]
         lean, stock = _both(table)
         assert lean == stock and "<thead" in lean
+
+
+def test_the_stock_tables_pagination_is_labelled_in_french(db):
+    """Issue 25: the paginated stock tables (registrations, tournaments) said "Table
+    navigation" in English to a French screen reader."""
+    from django.utils import translation
+
+    class Names(tables.Table):
+        name = tables.Column()
+
+    request = RequestFactory().get("/")
+    table = Names([{"name": "Anne"}, {"name": "Bruno"}])
+    tables.RequestConfig(request, paginate={"per_page": 1}).configure(table)
+    with translation.override("fr"):
+        html = table.as_html(request)
+    assert 'aria-label="Navigation dans le tableau"' in html
+    assert "Table navigation" not in html
+    assert 'class="page-link"' in html and "suivant" in html.lower()

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tournaments.models import (
     EventGuest,
+    Membership,
     Registration,
     Role,
     Round,
@@ -19,7 +20,7 @@ from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import previous_seatings
 from tournaments.services.tournament import generate_round
 
-from ..factories import make_club, make_member
+from ..factories import logged_in, make_club, make_member
 from .conftest import lock_round, play_round
 
 
@@ -131,7 +132,7 @@ def test_round_page_names_pairs_who_met_before(organiser_client, tournament, reg
     other = Seat.objects.filter(table=seat_a.table).exclude(player=a.player).first()
     organiser_client.post(
         reverse("round_swap", args=[second.pk]),
-        {"player_a": other.player_id, "player_b": b.player_id},
+        {"player_a": other.player_id, "player_b": b.player_id, "confirm": "1"},
     )
     response = organiser_client.get(reverse("round_manage", args=[second.pk]))
     assert response.context["meetings"].this_round >= 1
@@ -152,9 +153,17 @@ def test_swap_two_players_of_different_tables(organiser_client, tournament, regi
     t1, t2 = list(round_.tables.order_by("number"))[:2]
     a = t1.seats.order_by("position").first()
     b = t2.seats.order_by("position").first()
-    response = organiser_client.post(
-        reverse("round_swap", args=[round_.pk]), {"player_a": a.player_id, "player_b": b.player_id}
-    )
+    url = reverse("round_swap", args=[round_.pk])
+    chosen = {"player_a": a.player_id, "player_b": b.player_id}
+    # The first press asks (issue 25: a swap applied without a word, a redraw asks).
+    response = organiser_client.post(url, chosen)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="confirm-swap"' in html
+    assert f"{a.player.name} va à la table {t2.number}." in html
+    assert f"{b.player.name} va à la table {t1.number}." in html
+    assert Seat.objects.get(pk=a.pk).player_id == a.player_id
+    response = organiser_client.post(url, {**chosen, "confirm": "1"})
     assert response.status_code == 302
     assert Seat.objects.get(pk=a.pk).player_id == b.player_id
     assert Seat.objects.get(pk=b.pk).player_id == a.player_id
@@ -341,3 +350,29 @@ def test_manage_page_says_every_planned_round_is_seated(
     response = organiser_client.get(reverse("tournament_manage", args=[tournament.pk]))
     assert not response.context["can_generate"] and response.context["all_rounds_seated"]
     assert 'id="generate-help"' in response.content.decode()
+
+
+def test_scorekeepers_stay_at_their_table_number_for_the_next_round(
+    organiser_client, tournament, registered, organiser, scorekeeper, other_scorekeeper
+):
+    """Issue 25: round 2's tables had no scorekeeper, who then got a 403 at his table."""
+    first = generate_round(by=SYSTEM, event=tournament)
+    t1, t2, t3 = list(first.tables.order_by("number"))[:3]
+    t1.scorekeepers.set([scorekeeper])
+    t2.scorekeepers.set([scorekeeper, other_scorekeeper])
+    gone = make_member("parti", tournament.club, role="scorekeeper")
+    t3.scorekeepers.set([gone])
+    play_round(first, organiser, hands_per_table=1)
+    lock_round(first, organiser)
+    Membership.objects.filter(user=gone).delete()  # his role ended between the rounds
+    generate(organiser_client, tournament)
+    second = Round.objects.get(event=tournament, number=2)
+    kept = {t.number: set(t.scorekeepers.all()) for t in second.tables.order_by("number")}
+    assert kept == {1: {scorekeeper}, 2: {scorekeeper, other_scorekeeper}, 3: set(), 4: set()}
+    # He reaches his table's sheet of the new round, without the organiser's help.
+    new_t1 = second.tables.get(number=1)
+    page = logged_in(scorekeeper).get(reverse("hand_new", args=[new_t1.pk]))
+    assert page.status_code == 200
+    # And the organiser may still change them.
+    organiser_client.post(reverse("round_scorekeepers", args=[second.pk]), {})
+    assert not new_t1.scorekeepers.exists()

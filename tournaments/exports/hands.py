@@ -249,22 +249,56 @@ def round_column() -> Column:
 # --- rules and settings ---------------------------------------------------------------
 
 
+def _rule_labels() -> dict[str, str]:
+    """The reader's words for the rule set's JSON keys ("chelem_defence" is "Chelem
+    réalisé par la défense" in French): the sheet is read by a club, not a program."""
+    return {
+        "name": _("Rule set code"),
+        "label": _("Rule set"),
+        "base": _("Base value of a contract"),
+        "multipliers": _("Multiplier"),
+        "contract_bases": _("Base value"),
+        "petit_au_bout": _("Petit au bout"),
+        "poignee_values": _("Poignée values (simple, double, triple)"),
+        "poignee_trumps": _("Trumps shown in a poignée (simple, double, triple)"),
+        "chelem_announced_made": _("Chelem announced and made"),
+        "chelem_unannounced_made": _("Chelem made, not announced"),
+        "chelem_announced_failed": _("Chelem announced, not made"),
+        "chelem_defence": _("Chelem made by the defence"),
+        "rounding": _("Scores rounded to"),
+        "five_player_split": _("Sharing at 5 players"),
+        "misere_values": _("Misère values (simple, double)"),
+    }
+
+
+def _sub_label(key: str, sub_key: str) -> str:
+    """A nested key: a contract's multiplier or base, a poignée's trumps by player count."""
+    if key == "poignee_trumps":
+        return _("at %(count)s players") % {"count": sub_key}
+    if sub_key in Hand.Contract.values:
+        return str(Hand.Contract(sub_key).label)
+    return sub_key
+
+
 def rule_rows(event: Event) -> list[list[Any]]:
-    """The stored rule set, one key per row ("multipliers.garde": 2), as the hands were
-    scored with it."""
+    """The stored rule set, one setting per row ("Multiplier: garde sans", 4), as the
+    hands were scored with it, in the reader's language; a key the labels do not know
+    yet (a newer rule set) shows as stored rather than not at all."""
+    labels = _rule_labels()
     rows: list[list[Any]] = []
 
-    def add(key: str, value: Any) -> None:
-        if isinstance(value, dict):
-            for sub_key, sub_value in value.items():
-                add(f"{key}.{sub_key}", sub_value)
-        elif isinstance(value, list):
-            rows.append([key, ", ".join(str(v) for v in value)])
-        else:
-            rows.append([key, value])
+    def cell(value: Any) -> Any:
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value)
+        return "—" if value is None else value
 
     for key, value in (event.rules_json or event.rules.to_json()).items():
-        add(key, value)
+        label = labels.get(key, key)
+        if isinstance(value, dict):
+            for sub_key, sub_value in value.items():
+                rows.append([f"{label} · {_sub_label(key, sub_key)}", cell(sub_value)])
+        else:
+            rows.append([label, cell(value)])
     return rows
 
 

@@ -141,6 +141,14 @@ def wrapped_lines(text: str, width: float) -> int:
     return lines
 
 
+def header_width(text: str, width: float) -> float:
+    """The column's width, widened so that the heading's longest word fits on one line:
+    wrapped, "Départage" in a column 8 wide printed "Départa" over "ge". The inverse of
+    wrapped_lines' room (a bold letter is about 1.1 units, plus a unit of margin)."""
+    longest = max((len(word) for word in text.split()), default=0)
+    return max(width, (longest + 2) / 0.9)
+
+
 # Rows (or hands, `Rows`) read from an exporter before they are written.
 BATCH_ROWS = 256
 
@@ -311,8 +319,9 @@ def _start_sheet(workbook: Workbook, sheet: Sheet, title: str, taken: set[str]) 
     ws.freeze_panes = "A2"
     lines = 1
     for index, column in enumerate(sheet.columns, 1):
-        ws.column_dimensions[get_column_letter(index)].width = column.width
-        lines = max(lines, wrapped_lines(column.header, column.width))
+        width = header_width(column.header, column.width)
+        ws.column_dimensions[get_column_letter(index)].width = width
+        lines = max(lines, wrapped_lines(column.header, width))
     if lines > 1:
         ws.row_dimensions[1].height = LINE_HEIGHT * min(lines, HEADER_LINES_MAX)
     _print_setup(ws, title)

@@ -11,7 +11,7 @@ concerned (the messages: forms/hand_errors.py, re-exported here).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -112,8 +112,9 @@ class HandForm(forms.Form):
         choices=[(str(i), str(i)) for i in range(4)],
         coerce=_to_int,
         required=False,
-        empty_value=0,
-        initial="0",
+        # No count is chosen for the scorekeeper: a preselected 0 let a forgotten count
+        # be scored as 0 oudlers. A played hand asks for it (clean).
+        empty_value=None,
         widget=forms.RadioSelect(attrs={"class": "btn-check"}),
     )
     points = forms.CharField(
@@ -180,12 +181,12 @@ class HandForm(forms.Form):
                 self.fields[name].widget.attrs["class"] = "form-select form-select-lg"
         for seat in self.seats:
             self.fields[self.poignee_name(seat.player_id)] = player_select(
-                seat.player.name, POIGNEE_CHOICES
+                seat.player.name, POIGNEE_CHOICES, _("Poignées")
             )
         if rules.allows_misere:
             for seat in self.seats:
                 self.fields[self.misere_name(seat.player_id)] = player_select(
-                    seat.player.name, MISERE_CHOICES
+                    seat.player.name, MISERE_CHOICES, _("Misères")
                 )
 
     # -- layout helpers for the template --
@@ -245,6 +246,17 @@ class HandForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        if (
+            cleaned.get("contract")
+            and cleaned.get("oudlers") is None
+            and "oudlers" not in self.errors
+        ):
+            self.add_error(
+                "oudlers",
+                forms.ValidationError(
+                    HAND_ERROR_MESSAGES["oudlers_missing"], code="oudlers_missing"
+                ),
+            )
         if cleaned.get("contract") and "points" not in self.errors:
             if cleaned.get("points") is None:
                 self.add_error(
@@ -267,7 +279,7 @@ class HandForm(forms.Form):
         hand.taker_id = data.get("taker")
         hand.partner_id = data.get("partner") if self.has_partner else None
         if hand.contract:
-            hand.oudlers = data.get("oudlers") or 0
+            hand.oudlers = data["oudlers"]  # clean() refused a played hand without it
             hand.points = data["points"]
         else:
             # Oudlers and points mean nothing when everybody passed; do not store noise.
@@ -331,11 +343,24 @@ class HandForm(forms.Form):
         value = error.params.get("value")
         if error.field == "poignees" and value in self.player_names:
             name: str | None = self.poignee_name(value)
+        elif error.field == "poignees":
+            # Poignées of several players together (more trumps shown than there are):
+            # at the last one declared, so the message sits among the poignées.
+            name = self._last_declared(self.poignee_name)
         elif error.field == "miseres" and value in self.player_names:
             name = self.misere_name(value)
         else:
             name = ENGINE_FIELD_TO_HAND_FIELD.get(error.field)
         return name if name in self.fields else None
+
+    def _last_declared(self, field_name: Callable[[int], str]) -> str | None:
+        data = getattr(self, "cleaned_data", {})
+        declared = [
+            field_name(seat.player_id)
+            for seat in self.seats
+            if data.get(field_name(seat.player_id))
+        ]
+        return declared[-1] if declared else None
 
     def add_hand_error(self, error: scoring.HandError) -> None:
         self.add_error(self.error_field(error), hand_error_message(error, self.player_names))

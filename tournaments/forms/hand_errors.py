@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 import scoring
 
@@ -41,27 +42,41 @@ HAND_ERROR_MESSAGES: dict[str, Promise] = {
     "half_points_only": _("Card points are counted in half points (for example 40,5)."),
     "points_range": _("Card points are between 0 and 91, not %(value)s."),
     "half_points_at_four": _("At 4 players card points are whole numbers, not %(value)s."),
-    "points_impossible_for_oudlers": _(
-        "With %(oudlers)s oudler(s) the taker camp has between %(low)s and %(high)s points,"
-        " not %(value)s."
+    "points_impossible_for_oudlers": ngettext_lazy(
+        "With %(oudlers)s oudler the taker camp has between %(low)s and %(high)s points,"
+        " not %(value)s.",
+        "With %(oudlers)s oudlers the taker camp has between %(low)s and %(high)s points,"
+        " not %(value)s.",
+        "oudlers",
     ),
     "unknown_camp": _("Choose the taker camp, the defence or none."),
-    "taker_chelem_oudlers": _(
+    "taker_chelem_oudlers": ngettext_lazy(
         "In a chelem by the taker camp the defence keeps at most the Excuse (and the dog in a"
-        " garde contre): the taker camp has at least %(count)s oudler(s), not %(value)s."
+        " garde contre): the taker camp has at least %(count)s oudler, not %(value)s.",
+        "In a chelem by the taker camp the defence keeps at most the Excuse (and the dog in a"
+        " garde contre): the taker camp has at least %(count)s oudlers, not %(value)s.",
+        "count",
     ),
-    "taker_chelem_points": _(
-        "In a chelem by the taker camp with %(oudlers)s oudler(s) the defence keeps at most the"
+    "taker_chelem_points": ngettext_lazy(
+        "In a chelem by the taker camp with %(oudlers)s oudler the defence keeps at most the"
         " Excuse (and the dog in a garde contre): the taker camp has at least %(low)s points,"
-        " not %(value)s."
+        " not %(value)s.",
+        "In a chelem by the taker camp with %(oudlers)s oudlers the defence keeps at most the"
+        " Excuse (and the dog in a garde contre): the taker camp has at least %(low)s points,"
+        " not %(value)s.",
+        "oudlers",
     ),
-    "defence_chelem_oudlers": _(
-        "In a chelem by the defence the taker camp keeps at most %(count)s oudler(s), not"
-        " %(value)s."
+    "defence_chelem_oudlers": ngettext_lazy(
+        "In a chelem by the defence the taker camp keeps at most %(count)s oudler, not %(value)s.",
+        "In a chelem by the defence the taker camp keeps at most %(count)s oudlers, not %(value)s.",
+        "count",
     ),
-    "defence_chelem_points": _(
-        "In a chelem by the defence the taker camp with %(oudlers)s oudler(s) keeps at most"
-        " %(high)s points (its écart, or the dog in a garde sans, and the Excuse), not %(value)s."
+    "defence_chelem_points": ngettext_lazy(
+        "In a chelem by the defence the taker camp with %(oudlers)s oudler keeps at most"
+        " %(high)s points (its écart, or the dog in a garde sans, and the Excuse), not %(value)s.",
+        "In a chelem by the defence the taker camp with %(oudlers)s oudlers keeps at most"
+        " %(high)s points (its écart, or the dog in a garde sans, and the Excuse), not %(value)s.",
+        "oudlers",
     ),
     "petit_au_bout_no_trick": _(
         "The camp that made the chelem took every trick, the last one too: the petit au bout"
@@ -169,4 +184,17 @@ def hand_error_message(
     value = error.params.get("value")
     names = player_names or {}
     params["player"] = names.get(value, _("This player")) if value is not None else _("A player")
-    return str(template) % params
+    # A message in the singular and the plural (ngettext_lazy) is chosen by the number
+    # it is formatted with ("1 bout", "2 bouts"): that number must be one.
+    for key in ("oudlers", "count"):
+        if not _is_whole(params.get(key)):
+            params[key] = 0
+    return str(template % params)
+
+
+def _is_whole(value: Any) -> bool:
+    try:
+        int(value)
+    except (TypeError, ValueError):
+        return False
+    return True

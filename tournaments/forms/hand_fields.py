@@ -50,11 +50,19 @@ def checkbox(label: Promise) -> forms.BooleanField:
     )
 
 
-def player_select(label: str, choices: list[tuple[str, Any]]) -> forms.ChoiceField:
-    """One player's optional declaration (poignée, misère), a select per player."""
-    return forms.ChoiceField(
+def player_select(
+    label: str, choices: list[tuple[str, Any]], group: Promise | str = ""
+) -> forms.ChoiceField:
+    """One player's optional declaration (poignée, misère), a select per player.
+
+    `group` names the declaration ("Poignées"): the field's label is the player alone,
+    as it shows under the group's legend, and the preview's list of fields to see
+    needs both to say which field it means."""
+    field = forms.ChoiceField(
         label=label,
         choices=choices,
         required=False,
         widget=forms.Select(attrs={"class": "form-select"}),
     )
+    field.group = group  # type: ignore[attr-defined]
+    return field

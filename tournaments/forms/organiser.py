@@ -91,6 +91,20 @@ class PlayerForm(ServiceErrorMixin, forms.Form):
         ),
     )
 
+    # Asked only once the service said the name looks like another player's: hidden
+    # (and False) until then, ticked to save such a name all the same.
+    another_person = forms.BooleanField(
+        label=_("Another person"),
+        required=False,
+        widget=forms.HiddenInput,
+        help_text=_("This is not the player named above, only a similar name."),
+    )
+
+    def add_service_error(self, error: EventError) -> None:
+        super().add_service_error(error)
+        if error.code == "lookalike":
+            self.fields["another_person"].widget = forms.CheckboxInput()
+
     def clean_name(self) -> str:
         name = clean_player_name(self.cleaned_data["name"])  # as the service stores it
         if not name:

@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 from django.utils.text import format_lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Club, Event, Player, Registration, Season, Table, Team
@@ -68,7 +68,11 @@ class TournamentForm(ClubEventForm):
         value = self.cleaned_data["rounds_planned"]
         if value < self.rounds_seated:
             raise forms.ValidationError(
-                gettext("%(count)s rounds are already seated: plan at least as many.")
+                ngettext(
+                    "%(count)s round is already seated: plan at least as many.",
+                    "%(count)s rounds are already seated: plan at least as many.",
+                    self.rounds_seated,
+                )
                 % {"count": self.rounds_seated}
             )
         return value
@@ -161,7 +165,11 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
             if members >= self.event.team_size:
                 self.add_error(
                     "team",
-                    gettext("The team %(team)s already has %(count)s players.")
+                    ngettext(
+                        "The team %(team)s already has %(count)s player.",
+                        "The team %(team)s already has %(count)s players.",
+                        members,
+                    )
                     % {"team": self.team.name if self.team else team_name, "count": members},
                 )
         return cleaned

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..models import Club, Event, Player, Registration, Team
-from ..rules.names import clean_name
+from ..rules.names import clean_name, name_skeleton
 from .files import ImportRow, header_key
 
 NAME_MAX = 120
@@ -32,7 +33,8 @@ class Complaint(Protocol):
 @dataclass(frozen=True)
 class RowError:
     """A bad row: `row` as the spreadsheet numbers it (header = 1), `field` the column at fault
-    ("name", "licence", "club", "team")."""
+    ("name", "licence", "club", "team"), or "fields" when the row's cells do not line up
+    with the header's."""
 
     row: int
     field: str
@@ -82,6 +84,9 @@ class ImportContext:
     # register any stored player, but add players only to the clubs he organises and
     # the event's own; a club not stored yet is created with its players.
     creatable_clubs: frozenset[int] | None = None
+    # (club id, rules.names.name_skeleton) -> a stored player: a new name that only
+    # looks like his ("Bruno Ρetit" with a Greek Rho) is refused, not a second player.
+    by_club_skeleton: dict[tuple[int, str], Player] = field(default_factory=dict)
 
 
 def load_context(
@@ -97,8 +102,10 @@ def load_context(
     licences = {r.licence for r in rows if r.licence}
     by_licence = {p.licence: p for p in Player.objects.filter(licence__in=licences)}
     by_club_name: dict[tuple[int, str], list[Player]] = defaultdict(list)
+    by_club_skeleton: dict[tuple[int, str], Player] = {}
     for player in Player.objects.filter(club_id__in=club_ids).order_by("pk"):
         by_club_name[(player.club_id, name_key(player.name))].append(player)
+        by_club_skeleton.setdefault((player.club_id, name_skeleton(player.name)), player)
     registrations = dict(
         Registration.objects.filter(event=event).values_list("player_id", "team_id")
     )
@@ -116,6 +123,7 @@ def load_context(
         teams,
         team_members,
         creatable_clubs,
+        by_club_skeleton,
     )
 
 
@@ -127,6 +135,12 @@ def check_rows(rows: list[ImportRow], ctx: ImportContext) -> list[RowError]:
         text = message % params if params else message
         errors.append(RowError(row=row.number, field=column, message=text))
 
+    shifted = [row for row in rows if row.fields is not None]
+    for row in shifted:
+        _complain_of_fields(row, bad)
+    # A shifted row's cells are not what their columns say: checking them would only
+    # add noise (a "licence" that is a first name) to the one fault that matters.
+    rows = [row for row in rows if row.fields is None]
     for row in rows:
         for column, text in (("name", row.name), ("club", row.club), ("team", row.team)):
             # A control character is a damaged file, and PostgreSQL refuses NUL bytes.
@@ -168,6 +182,27 @@ def check_rows(rows: list[ImportRow], ctx: ImportContext) -> list[RowError]:
     return errors
 
 
+def _complain_of_fields(row: ImportRow, bad: Complaint) -> None:
+    count = row.fields or 0
+    if count > row.header_fields:
+        message = ngettext(
+            "This row has %(count)s field, the first row %(header)s: a cell holding the "
+            "separator (; or ,) must be in quotes.",
+            "This row has %(count)s fields, the first row %(header)s: a cell holding the "
+            "separator (; or ,) must be in quotes.",
+            count,
+        )
+    else:
+        message = ngettext(
+            "This row has %(count)s field, the first row %(header)s: a separator or a cell "
+            "is missing.",
+            "This row has %(count)s fields, the first row %(header)s: a separator or a cell "
+            "is missing.",
+            count,
+        )
+    bad(row, "fields", message, count=count, header=row.header_fields)
+
+
 def _earlier(first: dict[Any, ImportRow], key: Any, row: ImportRow) -> ImportRow | None:
     """The earlier row with this key, or None when `row` is the first (it is kept as such)."""
     other = first.setdefault(key, row)
@@ -179,7 +214,8 @@ def _check_duplicates(rows: list[ImportRow], bad: Complaint) -> None:
     first_name: dict[tuple[Any, str], ImportRow] = {}
     first_licence: dict[str, ImportRow] = {}
     for row in rows:
-        other = _earlier(first_name, (row.club_key, name_key(row.name)), row)
+        # Compared on the skeleton: a look-alike written twice is the same person twice.
+        other = _earlier(first_name, (row.club_key, name_skeleton(row.name)), row)
         if other is not None:
             bad(
                 row,
@@ -237,6 +273,18 @@ def _match_player(row: ImportRow, ctx: ImportContext, bad: Complaint) -> None:
                 _("%(name)s of this club already has the licence %(licence)s."),
                 name=player.name,
                 licence=player.licence,
+            )
+            return
+        lookalike = ctx.by_club_skeleton.get((row.club_key, name_skeleton(row.name)))
+        if player is None and lookalike is not None:
+            bad(
+                row,
+                "name",
+                _(
+                    "This name looks like %(name)s, already a player of this club: "
+                    "write it as it is stored."
+                ),
+                name=lookalike.name,
             )
             return
     creatable = ctx.creatable_clubs
@@ -299,17 +347,24 @@ def _check_teams(rows: list[ImportRow], ctx: ImportContext, bad: Complaint) -> N
         if member not in members[key]:
             members[key].add(member)
             added[key].append(row)
+    # Too few is refused too: a team of 2 in an event of quadrettes would otherwise pass
+    # here and be refused only when round 1 is seated, with the hall waiting. The file
+    # is meant to list whole teams (with the members already registered).
     for key, team_rows in added.items():
-        if len(members[key]) > size:
+        count = len(members[key])
+        if count != size:
             for row in team_rows:
                 bad(
                     row,
                     "team",
-                    _(
+                    ngettext(
+                        "The team %(team)s would have %(count)s player; "
+                        "teams of this event have %(size)s.",
                         "The team %(team)s would have %(count)s players; "
-                        "teams of this event have %(size)s."
+                        "teams of this event have %(size)s.",
+                        count,
                     ),
                     team=row.team,
-                    count=len(members[key]),
+                    count=count,
                     size=size,
                 )

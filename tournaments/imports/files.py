@@ -94,6 +94,10 @@ class ImportRow:
     team: str
     player: Player | None = None  # the database player it matched
     club_key: Any = None  # a club id, or ("new", normalised name)
+    # A CSV record's count of fields when it differs from the header's (None: same):
+    # a name holding the separator, unquoted, shifts every cell after it.
+    fields: int | None = None
+    header_fields: int = 0
 
 
 # --- reading the file --------------------------------------------------------
@@ -149,14 +153,23 @@ def _csv_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
     delimiter = _sniff_delimiter(data[:_CHUNK].decode(encoding, errors="ignore"))
     text = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, newline="")
     reader = csv.reader(text, delimiter=delimiter)
+    read_to = 0  # the file's line the last record read ended on
     try:
         # A record is a spreadsheet row even when a quoted cell spans lines.
         for number, record in enumerate(reader, 1):
+            read_to = reader.line_num
             _check_row(number, len(record))
             yield number, [_cell_text(v) for v in record]
-    except csv.Error as exc:
+    except csv.Error:
+        # The csv module's own words are English ("field larger than field limit"): the
+        # organiser reads where to look instead. In practice it is a quotation mark left
+        # open, which swallows the rest of the file into one cell.
         raise ImportFileError(
-            _("This CSV file cannot be read: %(error)s") % {"error": exc}
+            _(
+                'This CSV file cannot be read from row %(row)s on: a quotation mark (") is '
+                "probably left open there. Remove it, or close it, and import the file again."
+            )
+            % {"row": read_to + 1}  # the record that failed starts on the next line
         ) from None
 
 
@@ -297,8 +310,12 @@ def _xlsx_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
         workbook.close()
 
 
+def _extension(filename: str) -> str:
+    return filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+
+
 def _read_rows(data: bytes, filename: str) -> Iterator[tuple[int, list[str]]]:
-    extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    extension = _extension(filename)
     if extension in ("csv", "txt"):
         return _csv_rows(data)
     if extension in ("xlsx", "xlsm"):
@@ -316,11 +333,17 @@ def _read_rows(data: bytes, filename: str) -> Iterator[tuple[int, list[str]]]:
 def parse_file(data: bytes, filename: str) -> list[ImportRow]:
     rows: list[ImportRow] = []
     columns: dict[str, int] | None = None
+    # Only a CSV record's length means something: a workbook pads every row to the
+    # sheet's width, whereas "Trop;De;Colonnes;x;y" under a three-column header is a
+    # shifted row, and reading it by position would make up a licence and a club.
+    counts_fields = _extension(filename) in ("csv", "txt")
+    header_fields = 0
     for number, values in _read_rows(data, filename):
         if not any(values):
             continue
         if columns is None:
             columns = _columns(values)
+            header_fields = len(values)
             continue
         cells = {
             column: values[index] if index < len(values) else ""
@@ -334,6 +357,8 @@ def parse_file(data: bytes, filename: str) -> list[ImportRow]:
                 licence=cells.get("licence", "").replace(" ", ""),
                 club=cells.get("club", ""),
                 team=cells.get("team", ""),
+                fields=len(values) if counts_fields and len(values) != header_fields else None,
+                header_fields=header_fields,
             )
         )
     if columns is None:

@@ -173,9 +173,28 @@ def _scorekeepers_named(params: Mapping[str, Any]) -> str:
             len(rounds),
         ) % {"table": group["table"], "rounds": _span(rounds), "names": group["names"]}
         clauses.append(clause)
+    separator = typography.punctuation(";", get_language()) + " "  # " ; " in French
     return (
-        typography.label(gettext("Scorekeepers named"), get_language()) + " " + "; ".join(clauses)
+        typography.label(gettext("Scorekeepers named"), get_language())
+        + " "
+        + separator.join(clauses)
     )
+
+
+def _round_seated(params: Mapping[str, Any]) -> str:
+    return ngettext(
+        "Round %(number)s seated: %(tables)s table, %(players)s players.",
+        "Round %(number)s seated: %(tables)s tables, %(players)s players.",
+        int(params["tables"]),
+    ) % {key: _read(v) for key, v in params.items()}
+
+
+def _round_redrawn(params: Mapping[str, Any]) -> str:
+    return ngettext(
+        "Round %(number)s redrawn: %(tables)s table, %(players)s players.",
+        "Round %(number)s redrawn: %(tables)s tables, %(players)s players.",
+        int(params["tables"]),
+    ) % {key: _read(v) for key, v in params.items()}
 
 
 def _span(numbers: Sequence[int]) -> str:
@@ -186,8 +205,11 @@ def _span(numbers: Sequence[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
+# Lines whose wording depends on their data: a list put into words, a plural.
 SPECIAL: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "scorekeepers_named": _scorekeepers_named,
+    "round_seated": _round_seated,
+    "round_redrawn": _round_redrawn,
 }
 
 

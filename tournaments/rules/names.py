@@ -10,6 +10,8 @@ from __future__ import annotations
 import unicodedata
 from enum import StrEnum
 
+from disarm import skeleton_key
+
 
 class NameStyle(StrEnum):
     FULL = "full"
@@ -63,3 +65,14 @@ def clean_name(text: str) -> str:
     non-breaking spaces included), so "Anne  Dupont" is "Anne Dupont", not a second
     player."""
     return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like, for telling look-alikes apart: "Bruno Ρetit" with a Greek
+    Rho, a Cyrillic "і", a full-width "Ｐ" or a zero-width space all read "Bruno Petit".
+
+    The Unicode TR39 skeleton (NFKC, invisible characters dropped, each character
+    folded to its prototype in the confusables table, case folded), from disarm, which
+    follows the Unicode data. Accents stay: "Hélène" and "Helene" are told apart as
+    the rest of the site tells them. A key to compare, never shown."""
+    return skeleton_key(unicodedata.normalize("NFKC", name))

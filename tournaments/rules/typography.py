@@ -10,6 +10,7 @@ active language), never by typing the spaces or the apostrophes into each string
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 NO_BREAK_SPACE = "\u00a0"
@@ -80,3 +81,20 @@ def of_name(name: str, language: str | None) -> str:
     if is_french(language):
         return de_name(name)
     return f"{name}'s"
+
+
+# The first of the month is "1er" in French ("le 1er septembre"), every other day a
+# plain number; the month names that may follow, as Django's French formats write them.
+_FIRST_OF_MONTH = re.compile(
+    r"(?<![\d])1(?=[ \u00a0](?:janvier|février|mars|avril|mai|juin|juillet|août|septembre"
+    r"|octobre|novembre|décembre)\b)",
+    re.IGNORECASE,
+)
+
+
+def first_of_month(formatted: str, language: str | None) -> str:
+    """A date as formatted in `language`, with "1er" for the first of the month in French:
+    "1 septembre 2026" becomes "1er septembre 2026"; English and other days unchanged."""
+    if not is_french(language):
+        return formatted
+    return _FIRST_OF_MONTH.sub("1er", formatted)

@@ -16,11 +16,13 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.formats import date_format, time_format
 from django.utils.timezone import localtime
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..models import Event, Role, Round, Table
 from ..rules import permissions
 from ..rules.collation import sort_key
+from ..rules.typography import first_of_month
 from . import access, fairness
 from .access import Actor
 
@@ -72,7 +74,7 @@ class SheetLock:
             return _("This sheet's round is locked: its scorekeepers can no longer change it.")
         when = localtime(self.validated_at)
         values = {
-            "date": date_format(when, "DATE_FORMAT"),
+            "date": first_of_month(date_format(when, "DATE_FORMAT"), get_language()),
             "time": time_format(when, "TIME_FORMAT"),
             "who": self.validated_by,
         }

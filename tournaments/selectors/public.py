@@ -8,9 +8,10 @@ summed across events). `through` reaches an event from another model's rows:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from ..models import Event, EventResult, Player, Registration, Season, Seat, Table
 from ..rules import publication
@@ -49,6 +50,21 @@ def visible_events(viewer: Viewer) -> QuerySet[Event]:
 def is_provisional(event: Event) -> bool:
     """For an event read through visible_events."""
     return publication.is_provisional(event, open_sheets=event.open_sheets)
+
+
+@dataclass(frozen=True)
+class SheetCount:
+    open: int  # sheets not validated yet
+    total: int
+
+
+def sheet_count(event: Event) -> SheetCount:
+    """How many of the event's sheets are still open, for the question asked before
+    publishing; one query."""
+    counts = Table.objects.filter(round__event=event).aggregate(
+        total=Count("pk"), open=Count("pk", filter=Q(validated_at__isnull=True))
+    )
+    return SheetCount(open=counts["open"], total=counts["total"])
 
 
 def unpublished_events(viewer: Viewer) -> QuerySet[Event]:

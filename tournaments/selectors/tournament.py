@@ -227,6 +227,46 @@ def redraw_refusal(round: Round) -> str | None:
     return None
 
 
+def swap_seats(
+    round: Round, player_a: Player, player_b: Player, *, lock: bool = False
+) -> dict[int, Seat]:
+    """The two players' seats in `round` (with their tables), by player id; `lock` for
+    the service, which holds them until the swap is written."""
+    seats = Seat.objects.filter(table__round=round, player__in=[player_a, player_b])
+    if lock:
+        seats = seats.select_for_update()
+    return {s.player_id: s for s in seats.select_related("table")}
+
+
+def swap_refusal(
+    round: Round, player_a: Player, player_b: Player, seats: dict[int, Seat]
+) -> str | None:
+    """Why these two players may not swap seats; None when they may. The one answer for
+    the swap's confirmation page and the service (which asks again under its locks)."""
+    if round.status == Round.Status.LOCKED:
+        return _("This round is locked: its seating can no longer change.")
+    if len(seats) != 2 or player_a == player_b:
+        return _("Both players must be seated in this round.")
+    seat_a, seat_b = seats[player_a.pk], seats[player_b.pk]
+    if seat_a.table_id == seat_b.table_id:
+        return _("These players already sit at the same table.")
+    if Hand.objects.filter(table_id__in=[seat_a.table_id, seat_b.table_id]).exists():
+        return _("Hands have been entered at these tables.")
+    teams = dict(
+        Registration.objects.filter(event=round.event_id, team__isnull=False).values_list(
+            "player_id", "team_id"
+        )
+    )
+    for moving, seat in ((player_a.pk, seat_b), (player_b.pk, seat_a)):
+        team = teams.get(moving)
+        if team is None:
+            continue
+        mates = Seat.objects.filter(table_id=seat.table_id).exclude(pk=seat.pk)
+        if any(teams.get(m) == team for m in mates.values_list("player_id", flat=True)):
+            return _("Team mates may not share a table.")
+    return None
+
+
 @dataclass
 class RedrawPlan:
     """What a redraw of a round would do, for the organiser to confirm."""

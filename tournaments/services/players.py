@@ -8,11 +8,12 @@ field) two players of one club with one name or two players with one licence.
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from ..errors import EventError
 from ..models import AuditEntry, Club, Player
-from ..rules.names import NameStyle, clean_name
+from ..rules.names import NameStyle, clean_name, name_skeleton
 from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
@@ -20,22 +21,53 @@ from .cache import touch_players
 
 
 def _checked(
-    *, club: Club, name: str, licence: str, style: str, exclude_pk: int | None
+    *,
+    club: Club,
+    name: str,
+    licence: str,
+    style: str,
+    exclude_pk: int | None,
+    another_person: bool = False,
 ) -> tuple[str, str]:
     """The name cleaned (rules.names.clean_name: "Anne  Dupont" is "Anne Dupont") and
     the licence stripped, once they clash with no other player and the name style is
-    known."""
+    known. A name that only looks like another player's is refused until the organiser
+    says it is `another_person`."""
     name, licence = clean_name(name), licence.strip()
     others = Player.objects.exclude(pk=exclude_pk) if exclude_pk else Player.objects.all()
     # Names compare case-insensitively: "anne" and "Anne" on one sheet would be unreadable.
     if others.filter(club=club, name__iexact=name).exists():
         raise EventError(_("This club already has a player with this name."), field="name")
+    if not another_person:
+        lookalike = _lookalike(others.filter(club=club), name)
+        if lookalike is not None:
+            raise EventError(
+                _(
+                    "This name looks like %(name)s, already a player of this club. If it "
+                    "is another person, tick “Another person” and save again."
+                )
+                % {"name": lookalike},
+                field="name",
+                code="lookalike",
+            )
     # The licence is unique across clubs: the FFT gives each player one number.
     if licence and others.filter(licence=licence).exists():
         raise EventError(_("A player with this licence number already exists."), field="licence")
     if style not in {s.value for s in NameStyle}:
         raise EventError(_("Choose how the name appears."), field="public_name_style")
     return name, licence
+
+
+def _lookalike(players: QuerySet[Player], name: str) -> str | None:
+    """The name of a player who reads like `name` once look-alike characters are
+    folded (rules.names.name_skeleton): a Greek, Cyrillic or full-width letter, or an
+    invisible one, would otherwise make a second "Bruno Petit". The club's names are
+    read and folded here, a few thousand at most (a small fraction of a second)."""
+    skeleton = name_skeleton(name)
+    for other in players.values_list("name", flat=True).iterator(chunk_size=2000):
+        if name_skeleton(other) == skeleton:
+            return other
+    return None
 
 
 @transaction.atomic
@@ -47,11 +79,20 @@ def create_player(
     licence: str = "",
     active: bool = True,
     public_name_style: str | None = None,
+    another_person: bool = False,
 ) -> Player:
-    """A player of `club`; `public_name_style` None keeps the default (full name)."""
+    """A player of `club`; `public_name_style` None keeps the default (full name);
+    `another_person` when the organiser confirmed a name that looks like another's."""
     access.require_club(by, club)
     style = public_name_style or NameStyle.FULL.value
-    name, licence = _checked(club=club, name=name, licence=licence, style=style, exclude_pk=None)
+    name, licence = _checked(
+        club=club,
+        name=name,
+        licence=licence,
+        style=style,
+        exclude_pk=None,
+        another_person=another_person,
+    )
     try:
         with transaction.atomic():
             return Player.objects.create(
@@ -70,6 +111,7 @@ def update_player(
     licence: str = "",
     active: bool = True,
     public_name_style: str | None = None,
+    another_person: bool = False,
 ) -> Player:
     """Change a player; `public_name_style` None keeps his choice. The club sets the
     public name on the player's request: the change is audited."""
@@ -77,7 +119,13 @@ def update_player(
     old_style = player.public_name_style
     style = public_name_style or old_style
     name, licence = _checked(
-        club=player.club, name=name, licence=licence, style=style, exclude_pk=player.pk
+        club=player.club,
+        name=name,
+        licence=licence,
+        style=style,
+        exclude_pk=player.pk,
+        # A name kept as it was is not asked about again (a licence added, say).
+        another_person=another_person or clean_name(name) == player.name,
     )
     player.name, player.licence, player.active = name, licence, active
     player.public_name_style = style

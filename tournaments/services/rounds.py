@@ -18,14 +18,21 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 
 from ..errors import EventError
-from ..models import AuditEntry, Event, Hand, Player, Registration, Round, Seat, Table
+from ..models import AuditEntry, Event, Player, Registration, Round, Seat, Table
 from ..planning import seating
 from ..selectors import access
 from ..selectors.access import Actor
 from ..selectors.fairness import describe_teams, mismatched_teams
-from ..selectors.tournament import next_round_of, previous_seatings, redraw_refusal
+from ..selectors.tournament import (
+    next_round_of,
+    previous_seatings,
+    redraw_refusal,
+    swap_refusal,
+    swap_seats,
+)
 from . import audit
 from .cache import touch
 from .hands import seat_table
@@ -134,6 +141,33 @@ def _seated_line(code: str, number: int, tables: Sequence[Sequence[int]]) -> aud
     return audit.line(code, number=number, tables=len(tables), players=players)
 
 
+def _scorekeepers_by_number(round_: Round) -> dict[int, list[int]]:
+    """Scorekeepers are chosen per table number (the table's place in the room), not per
+    seating: the user ids at each table number of `round_`."""
+    kept: dict[int, list[int]] = {}
+    for number, user_id in Table.scorekeepers.through.objects.filter(
+        table__round=round_
+    ).values_list("table__number", "user_id"):
+        kept.setdefault(number, []).append(user_id)
+    return kept
+
+
+def _keep_scorekeepers(event: Event, tables: Sequence[Table], kept: dict[int, list[int]]) -> None:
+    """Name at each table the scorekeepers its number had, those who may still keep score
+    at this event (a role may have ended since)."""
+    if not kept:
+        return
+    allowed = set(
+        access.scorekeeper_candidates(event)
+        .filter(pk__in={u for users in kept.values() for u in users})
+        .values_list("pk", flat=True)
+    )
+    for table in tables:
+        users = [u for u in kept.get(table.number, []) if u in allowed]
+        if users:
+            table.scorekeepers.set(users)
+
+
 @transaction.atomic
 def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     """Seat the next round from the present registrations and the earlier rounds.
@@ -150,7 +184,12 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
         )
     if upcoming.all_seated:
         raise ValidationError(
-            _("All %(count)s rounds have been played.") % {"count": event.rounds_planned}
+            ngettext(
+                "The %(count)s round has been played.",
+                "All %(count)s rounds have been played.",
+                event.rounds_planned,
+            )
+            % {"count": event.rounds_planned}
         )
     number = upcoming.number
     players, teams = present_players(event)
@@ -159,7 +198,10 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     require_complete_teams(event)
     tables = _seat(event, number, players, teams, attempt)
     round_ = Round.objects.create(event=event, number=number)
-    _create_tables(by, round_, tables)
+    # The scorekeeper of table 3 stays at table 3 for the next round (he got a 403 there
+    # until the organiser named him again); the organiser may still change them.
+    kept = _scorekeepers_by_number(last) if last is not None else {}
+    _keep_scorekeepers(event, _create_tables(by, round_, tables), kept)
     _audit_seating(by, event, round_, _seated_line("round_seated", number, tables))
     return round_
 
@@ -177,17 +219,10 @@ def regenerate_round(*, by: Actor, round: Round, attempt: int = 1) -> Round:
     require_complete_teams(event)
     players, teams = present_players(event)
     tables = _seat(event, round_.number, players, teams, attempt)
-    # Scorekeepers are chosen per table number (the table's place in the room), not per
-    # seating: a table that keeps its number keeps them.
-    kept: dict[int, list[int]] = {}
-    for number, user_id in Table.scorekeepers.through.objects.filter(
-        table__round=round_
-    ).values_list("table__number", "user_id"):
-        kept.setdefault(number, []).append(user_id)
+    # A table that keeps its number keeps its scorekeepers.
+    kept = _scorekeepers_by_number(round_)
     round_.tables.all().delete()
-    for table in _create_tables(by, round_, tables):
-        if table.number in kept:
-            table.scorekeepers.set(kept[table.number])
+    _keep_scorekeepers(event, _create_tables(by, round_, tables), kept)
     _audit_seating(by, event, round_, _seated_line("round_redrawn", round_.number, tables))
     return round_
 
@@ -199,33 +234,12 @@ def swap_players(*, by: Actor, round: Round, player_a: Player, player_b: Player)
     access.require_event(by, round.event)
     # The round row is locked as validate_sheet locks it, so a sheet cannot be validated
     # (and the round locked) between this check and the swap.
-    if Round.objects.select_for_update().get(pk=round.pk).status == Round.Status.LOCKED:
-        raise ValidationError(_("This round is locked: its seating can no longer change."))
-    seats = {
-        s.player_id: s
-        for s in Seat.objects.select_for_update()
-        .filter(table__round=round, player__in=[player_a, player_b])
-        .select_related("table")
-    }
-    if len(seats) != 2 or player_a == player_b:
-        raise ValidationError(_("Both players must be seated in this round."))
+    locked = Round.objects.select_for_update().get(pk=round.pk)
+    seats = swap_seats(locked, player_a, player_b, lock=True)
+    refusal = swap_refusal(locked, player_a, player_b, seats)
+    if refusal:
+        raise ValidationError(refusal)
     seat_a, seat_b = seats[player_a.pk], seats[player_b.pk]
-    if seat_a.table_id == seat_b.table_id:
-        raise ValidationError(_("These players already sit at the same table."))
-    if Hand.objects.filter(table_id__in=[seat_a.table_id, seat_b.table_id]).exists():
-        raise ValidationError(_("Hands have been entered at these tables."))
-    teams = dict(
-        Registration.objects.filter(event=round.event, team__isnull=False).values_list(
-            "player_id", "team_id"
-        )
-    )
-    for moving, seat in ((player_a.pk, seat_b), (player_b.pk, seat_a)):
-        team = teams.get(moving)
-        if team is None:
-            continue
-        mates = Seat.objects.filter(table_id=seat.table_id).exclude(pk=seat.pk)
-        if any(teams.get(m) == team for m in mates.values_list("player_id", flat=True)):
-            raise ValidationError(_("Team mates may not share a table."))
     # Neither player sits at the other's table, so two updates keep (table, player) unique.
     Seat.objects.filter(pk=seat_a.pk).update(player=player_b)
     Seat.objects.filter(pk=seat_b.pk).update(player=player_a)

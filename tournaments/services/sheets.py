@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..models import AuditEntry, Round, Table
 from ..selectors.access import Actor, can_reopen_sheet, can_view_sheet
@@ -29,8 +30,10 @@ class DealCountMismatch(Exception):
 
     def __init__(self, *, planned: int, entered: int) -> None:
         self.planned, self.entered = planned, entered
-        self.message = _(
-            "%(planned)s deals were planned, %(entered)s were entered: validate anyway?"
+        self.message = ngettext(
+            "%(planned)s deal was planned, %(entered)s were entered: validate anyway?",
+            "%(planned)s deals were planned, %(entered)s were entered: validate anyway?",
+            planned,
         ) % {"planned": planned, "entered": entered}
         super().__init__(self.message)
 

@@ -9,9 +9,10 @@ import django_tables2 as tables
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from ..rules.typography import first_of_month
 from .common import LINK, NUMBER, PER_PAGE, PHONE_HIDDEN, TABLET_UP, score_span
 from .lean import LeanTable, UrlPattern
 
@@ -125,7 +126,8 @@ class PlayerEventsTable(LeanTable):
     def render_name(self, record: Any, value: str) -> SafeString:
         if self._event_url is None:  # one reverse() for the page's twenty events
             self._event_url = UrlPattern("event_detail")
-        url, date = self._event_url(record.event_id), date_format(record.date, "DATE_FORMAT")
+        url = self._event_url(record.event_id)
+        date = first_of_month(date_format(record.date, "DATE_FORMAT"), get_language())
         return mark_safe(  # every value is escaped on the next lines
             f'<a class="d-inline-block py-1" href="{escape(url)}">{escape(value)}</a>'
             f'<small class="d-block text-body-secondary">{escape(date)}</small>'

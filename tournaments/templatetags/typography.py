@@ -7,13 +7,17 @@
 - `{% error_line field.label error %}`: an error in a summary, its field named once;
 - `{{ player.name|of_name }}`: "d'Anne" (fr) / "Anne's" (en), the owner in a message,
   `{% blocktranslate with of_name=player.name|of_name %}Back to {{ of_name }} page...`;
-- `{{ player.name|de_name }}`: "d'Anne", "de Bernard" (French).
+- `{{ player.name|de_name }}`: "d'Anne", "de Bernard" (French);
+- `{{ event.date|long_date }}`: the date in full, "1er septembre 2026" / "September 1, 2026".
 """
 
 from __future__ import annotations
 
+import datetime
+
 from django import template
 from django.template.defaultfilters import floatformat
+from django.utils.formats import date_format
 from django.utils.translation import get_language
 
 from ..rules import typography
@@ -66,3 +70,14 @@ def of_name(name: object) -> str:
 def de_name(name: object) -> str:
     """ "de" and the name, elided where French elides it: "d'Anne", "de Bernard"."""
     return typography.de_name(str(name))
+
+
+def long_date(value: datetime.date | None) -> str:
+    """The date in the active language's DATE_FORMAT, "1er" on the first of the month in
+    French (Django's French format writes "1 septembre")."""
+    if value is None:
+        return ""
+    return typography.first_of_month(date_format(value, "DATE_FORMAT"), get_language())
+
+
+register.filter("long_date", long_date)

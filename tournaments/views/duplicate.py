@@ -152,6 +152,8 @@ duplicate_publish, duplicate_unpublish = publication_views(
     manage="duplicate_manage",
     published=gettext_lazy("The duplicate tournament is published: everyone can see its ranking."),
     unpublished=gettext_lazy("The duplicate tournament is no longer public."),
+    # Its boards are entered and compared, not its tables' sheets validated.
+    sheets_validated=False,
 )
 
 

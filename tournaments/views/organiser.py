@@ -37,12 +37,14 @@ from ..forms.organiser import (
 )
 from ..models import Club, Event, Player, Table
 from ..selectors import access
+from ..selectors import public as public_selectors
 from ..selectors.access import is_organiser
 from ..selectors.standings import club_players, event_dashboard
 from ..services import events as services
 from ..tables import PlayerTable, configure
 from .submissions import (
     Outcome,
+    carried_fields,
     edited_event_page,
     replays_submission,
     respond,
@@ -244,16 +246,38 @@ def event_manage(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def publication_views(
-    event_of: Callable[[int], Event], *, manage: str, published: Promise, unpublished: Promise
+    event_of: Callable[[int], Event],
+    *,
+    manage: str,
+    published: Promise,
+    unpublished: Promise,
+    sheets_validated: bool = True,
 ) -> tuple[View, View]:
     """The publish and unpublish views of one kind of event (club nights, tournaments):
-    `event_of` finds it, `manage` names its page, the messages say what was done."""
+    `event_of` finds it, `manage` names its page, the messages say what was done.
+    Where sheets are validated (`sheets_validated`), publishing with some still open
+    asks first."""
 
-    def view(change: Callable[..., Any], message: Promise) -> View:
+    def view(change: Callable[..., Any], message: Promise, *, asks: bool = False) -> View:
         @organiser_action
         def change_publication(request: HttpRequest, pk: int) -> HttpResponse:
             event = event_of(pk)
             access.require_event(request.user, event)
+            if asks and request.POST.get("confirm") != "1":
+                # Published with open sheets, the results may still change: the public
+                # page says "provisional", but the organiser should know before, not after.
+                sheets = public_selectors.sheet_count(event)
+                if sheets.open:
+                    return render(
+                        request,
+                        "tournaments/organiser/publish_confirm.html",
+                        {
+                            "event": event,
+                            "sheets": sheets,
+                            "manage_url": reverse(manage, args=[event.pk]),
+                            "carried": carried_fields(request),
+                        },
+                    )
 
             def write() -> Outcome:
                 change(by=request.user, event=event)
@@ -263,7 +287,10 @@ def publication_views(
 
         return change_publication
 
-    return view(services.publish_event, published), view(services.unpublish_event, unpublished)
+    return (
+        view(services.publish_event, published, asks=sheets_validated),
+        view(services.unpublish_event, unpublished),
+    )
 
 
 event_publish, event_unpublish = publication_views(

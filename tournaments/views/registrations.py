@@ -40,6 +40,7 @@ IMPORT_COLUMNS = {
     "licence": gettext_lazy("licence"),
     "club": gettext_lazy("club"),
     "team": gettext_lazy("team"),
+    "fields": gettext_lazy("all columns"),
 }
 
 

@@ -103,6 +103,25 @@ def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
     form = SwapForm(request.POST, tables=selectors.round_tables(round_))
     if form.is_valid():
         player_a, player_b = form.chosen()
+        if request.POST.get("confirm") != "1":
+            # A swap moves two players at once and the printed seating goes stale, as a
+            # redraw does: the first press says what would move (or why it cannot).
+            seats = selectors.swap_seats(round_, player_a, player_b)
+            refusal = selectors.swap_refusal(round_, player_a, player_b, seats)
+            if refusal is None:
+                return render(
+                    request,
+                    TEMPLATES + "round_swap_confirm.html",
+                    {
+                        "event": round_.event,
+                        "round": round_,
+                        "seat_a": seats[player_a.pk],
+                        "seat_b": seats[player_b.pk],
+                        "carried": carried_fields(request),
+                    },
+                )
+            form.add_error(None, refusal)
+            return _round_page(request, round_, swap_form=form)
 
         def write() -> Outcome:
             services.swap_players(

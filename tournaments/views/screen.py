@@ -1,7 +1,9 @@
 """The hall screen: the live ranking in large type for a projector or a TV.
 
 Public exactly like the ranking pages (visible_event: 404 for a draft to the
-public, a preview for its organisers) and naming players through the same namer.
+public, a preview for its organisers), but always naming players by their public
+names: the screen is projected for the whole hall, so the organiser or scorekeeper
+whose login opened it must not reveal a name a player chose to keep to initials.
 The page is a shell; `?part=live` answers the screens alone, which
 static/js/hall-screen.js fetches every `refresh` seconds and pages through every
 `seconds`. Without script, a meta refresh moves to the next screen (`?page=`) and so
@@ -23,11 +25,11 @@ from django.utils.translation import gettext as _
 from ..models import Event
 from ..rules.screen import ScreenSettings, screen_settings, split_pages
 from ..selectors import public as public_selectors
+from ..selectors.access import public_names
 from ..selectors.screen import HallScreen, ScreenLine, ScreenTable, hall_screen
 from ..tables.screen import HallRankingTable
 from . import cached
 from .cached import cached_page
-from .names import event_namer
 from .public import visible_event
 
 TEMPLATES = "tournaments/screen/"
@@ -129,7 +131,8 @@ def _screen(request: HttpRequest, event: Event) -> HttpResponse:
     settings = screen_settings(
         request.GET.get("lines"), request.GET.get("seconds"), request.GET.get("refresh")
     )
-    shown = hall_screen(event, event_namer(request, event))
+    # Whoever is signed in, the hall reads what the public reads (issue 25).
+    shown = hall_screen(event, public_names)
     screens = _screens(shown, settings, _total_label(event))
     current = _page_number(request.GET.get("page"), len(screens))
     context: dict[str, Any] = {
