@@ -144,3 +144,16 @@ def uncached(settings) -> None:
     read its template context twice, or that write around the services (which renew
     the cached pages: tests/cache)."""
     settings.PAGE_CACHE = False
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the site's default language (French). A request leaves its
+    language active in the thread, as a server's next request would reset it: an English
+    page requested by one test made the next test's reverse() build English addresses."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

@@ -112,8 +112,11 @@ NOT_A_CLUB_WRITE = {
     "submissions.recorded": "reads a posted form's stored answer",
     "submissions.once": "records a form's answer around a checked write (the view's)",
     "submissions.purge": "forgets old one-time keys (purge_submissions, site operator)",
+    "submissions.retryable": "tells whether a database error may be run again",
     "table_lock.lock_table": "locks a table's rows for the checked write that follows "
     "(the hand's POST); writes nothing, its `user` only reads his scorekeeping right",
+    "table_lock.locked_event": "locks an event's row inside save_hand, after its checks; "
+    "writes nothing",
     # each season's stored ranking, rewritten by the checked writes that move it
     "standings.refresh_season_standings": "derived from results after each checked write",
     "standings.refresh_seasons_of": "derived from results after each checked write",

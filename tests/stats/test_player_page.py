@@ -66,7 +66,7 @@ def test_player_page_numbers_follow_the_readers_language(anne):
     assert 'id="stat-per-hand">235.1<' in html
     assert "1 Oct 2026" in html  # DATE_FORMAT in English (tarot_club.formats)
     french = Client().get(anne.get_absolute_url()).content.decode()
-    assert "1 oct. 2026" in french  # one format in French too
+    assert "1er octobre 2026" in french  # one format in French too, "1er" on the 1st
 
 
 def test_player_page_ignores_unpublished_events(uncached, client, season, anne):

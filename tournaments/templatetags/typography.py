@@ -4,7 +4,6 @@
 - `{% punct "?" %}`: " ?" in French, "?" in English;
 - `{{ text|label }}`: the text and its colon;
 - `{{ value|percent }}`: "50,00 %" / "50.00%";
-- `{% error_line field.label error %}`: an error in a summary, its field named once;
 - `{{ player.name|of_name }}`: "d'Anne" (fr) / "Anne's" (en), the owner in a message,
   `{% blocktranslate with of_name=player.name|of_name %}Back to {{ of_name }} page...`;
 - `{{ player.name|de_name }}`: "d'Anne", "de Bernard" (French);
@@ -35,16 +34,6 @@ def colon() -> str:
 def punct(mark: str) -> str:
     """Any of ":;!?" with the space the active language sets before it."""
     return typography.punctuation(mark, get_language())
-
-
-@register.simple_tag
-def error_line(label: object, error: object) -> str:
-    """A field's error in a summary: "Points: enter…" with its colon, or the error alone
-    when it names the field already ("N · Inès: N · Inès was dealt…" said it twice)."""
-    label, error = str(label), str(error)
-    if label and label in error:
-        return error
-    return f"{typography.label(label, get_language())} {error}"
 
 
 @register.filter
