@@ -67,6 +67,17 @@ class Board(models.Model):
     dealer = models.PositiveSmallIntegerField(
         _("dealer"), choices=Orientation.choices, validators=[MaxValueValidator(3)]
     )
+    # The orientation that takes at every table (the federation's practice: takers are
+    # compared with takers), chosen with the deal and changeable until a result of the
+    # board is entered; None on boards made before it existed. Enforced only when the
+    # event does not bid freely (Event.free_bidding).
+    taker = models.PositiveSmallIntegerField(
+        _("taker"),
+        choices=Orientation.choices,
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(3)],
+    )
     # The four hands and the dog when the app dealt the board (scoring.cards' JSON form,
     # kept as dealt so that the printed étuis and the checks of results always agree);
     # None for a board dealt by hand at the club.
@@ -86,6 +97,13 @@ class Board(models.Model):
     @property
     def dealt(self) -> bool:
         return self.deal is not None
+
+    @property
+    def named_taker(self) -> int | None:
+        """The orientation every table must take with, or None when tables bid freely."""
+        if self.event.free_bidding:
+            return None
+        return self.taker
 
 
 class SpecialResult(models.Model):

@@ -68,6 +68,14 @@ class Event(models.Model):
         default=True,
         help_text=_("Untick when the boards are dealt by hand and only numbered here."),
     )
+    # Duplicate: False (the federation's practice) when each board names its taker
+    # (Board.taker) and every table plays it with that taker; True for the club's
+    # "enchères libres", where each table bids as in a free deal.
+    free_bidding = models.BooleanField(
+        _("free bidding"),
+        default=False,
+        help_text=_("Each table bids freely instead of the taker named by the board."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import EventError
 from ..models import AuditEntry, Board, Club, Event, Hand, Round, Seat, Table
+from ..models.duplicate import orientation_letter
 from ..planning import movement as planning
 from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
 from ..rules import boards as board_rules
@@ -69,7 +70,10 @@ def create_duplicate(
     comparison: str = Event.Comparison.MATCHPOINTS,
     team_size: int = 0,
     app_deals: bool = True,
+    free_bidding: bool = False,
 ) -> Event:
+    """A new duplicate event. By default each board names its taker (the federation's
+    practice, whoever deals); `free_bidding` lets each table bid as in a free deal."""
     _check_format(
         rounds_planned=rounds_planned,
         boards_per_round=boards_per_round,
@@ -88,6 +92,7 @@ def create_duplicate(
         comparison=comparison,
         team_size=team_size,
         app_deals=app_deals,
+        free_bidding=free_bidding,
         # The seed deals the boards and draws the orientations: stored from the start,
         # so that a reprint after a reseat deals the same cards.
         seed=random.SystemRandom().randrange(1, 2**53),
@@ -112,13 +117,15 @@ def update_duplicate(
     comparison: str,
     team_size: int,
     app_deals: bool,
+    free_bidding: bool | None = None,
 ) -> Event:
     """Name, date and rules (update_event: rescored on confirmation), then the format.
 
     Once the rounds are seated the number of rounds and boards, the team form and who
     deals are the movement's: changing them is refused (reseat first, before any
     result). The comparison method may change at any time: the ranking is computed
-    from the marques on every read."""
+    from the marques on every read. Free bidding (None: unchanged) may change until a
+    result is entered: the results entered before were bid under the other rule."""
     access.require_event(by, event)
     _check_format(
         rounds_planned=rounds_planned,
@@ -144,16 +151,27 @@ def update_duplicate(
                     ),
                     field=fields.get(name_, name_),
                 )
+    if free_bidding is not None and free_bidding != event.free_bidding:
+        if Hand.objects.filter(table__round__event=event).exists():
+            raise EventError(
+                _("Results are entered: free bidding can no longer change."),
+                field="free_bidding",
+            )
+        if not free_bidding:
+            _name_missing_takers(event)
     event = update_event(
         by=by, event=event, name=name, date=date, rules_name=rules_name, rescore=rescore
     )
     new["comparison"] = comparison
+    if free_bidding is not None:
+        new["free_bidding"] = free_bidding
     labels = {
         "rounds_planned": _("rounds"),
         "deals_per_round": _("boards per round"),
         "team_size": _("team size"),
         "app_deals": _("boards dealt by the app"),
         "comparison": _("comparison"),
+        "free_bidding": _("free bidding"),
     }
     changes = [
         f"{labels[field]}: {getattr(event, field)} → {value}"
@@ -191,16 +209,73 @@ def _check_teams(event: Event) -> None:
 
 def _create_boards(event: Event, sets: int) -> list[Board]:
     count = sets * (event.deals_per_round or 1)
+    # Named even when the tables bid freely: switching to named takers before play
+    # then needs nothing more, and the labels of a hand-dealt event can show them.
+    takers = board_rules.takers(event.seed or 0, count)
     return Board.objects.bulk_create(
         Board(
             event=event,
             number=number,
             dealer=board_rules.dealer(number),
+            taker=takers[number - 1],
             # Dealt now and kept: the étuis are printed from it (rules.boards).
             deal=board_rules.deal(event.seed, number) if event.app_deals else None,
         )
         for number in range(1, count + 1)
     )
+
+
+def _name_missing_takers(event: Event) -> None:
+    """Boards made before boards named their takers get the seed's takers."""
+    missing = list(event.boards.filter(taker__isnull=True))
+    if not missing:
+        return
+    takers = board_rules.takers(event.seed or 0, max(board.number for board in missing))
+    for board in missing:
+        board.taker = takers[board.number - 1]
+    Board.objects.bulk_update(missing, ["taker"])
+
+
+@transaction.atomic
+def set_board_roles(*, by: Actor, board: Board, taker: int, dealer: int) -> Board:
+    """The organiser names another taker or dealer for `board`, before any table has
+    entered a result of it (the tables that played it played it with the old ones)."""
+    access.require_event(by, board.event)
+    board = Board.objects.select_for_update().select_related("event").get(pk=board.pk)
+    if taker not in range(4):
+        raise EventError(_("Choose an orientation."), field="taker")
+    if dealer not in range(4):
+        raise EventError(_("Choose an orientation."), field="dealer")
+    if Hand.objects.filter(board=board).exists():
+        raise EventError(
+            _("A result of board %(number)s is entered: its taker and dealer are kept.")
+            % {"number": board.number}
+        )
+    changes = [
+        f"{label}: {_letter(before)} → {_letter(after)}"
+        for label, before, after in (
+            (_("taker"), board.taker, taker),
+            (_("dealer"), board.dealer, dealer),
+        )
+        if before != after
+    ]
+    if not changes:
+        return board
+    board.taker, board.dealer = taker, dealer
+    board.save(update_fields=["taker", "dealer"])
+    audit.record_event(
+        by=by,
+        event=board.event,
+        action=AuditEntry.Action.RULES,
+        target=str(board),
+        detail=", ".join(changes),
+    )
+    touch(events=[board.event])
+    return board
+
+
+def _letter(orientation: int | None) -> str:
+    return "—" if orientation is None else orientation_letter(orientation)
 
 
 def _order(event: Event, players: list[int], draw: bool) -> list[int]:
