@@ -72,6 +72,17 @@ class DuplicateForm(ClubEventForm):
         ),
     )
 
+    team_match = forms.BooleanField(
+        label=_("Team match"),
+        required=False,
+        initial=False,
+        help_text=_(
+            "Triplettes, quadrettes, teams of 5 or 6: team-mates defend together against a "
+            "taker of another team, every table playing the round's boards at the same time, "
+            "and teams are ranked on their marques. Unticked: team-mates are seated apart "
+            "and the team ranking of an individual event averages their results."
+        ),
+    )
     free_bidding = forms.BooleanField(
         label=_("Free bidding (enchères libres)"),
         required=False,
@@ -89,6 +100,7 @@ class DuplicateForm(ClubEventForm):
         "boards_per_round",
         "comparison",
         "team_size",
+        "team_match",
         "app_deals",
         "free_bidding",
     )
@@ -103,6 +115,7 @@ class DuplicateForm(ClubEventForm):
             "comparison": event.comparison,
             "app_deals": event.app_deals,
             "free_bidding": event.free_bidding,
+            "team_match": event.team_match,
         }
 
 

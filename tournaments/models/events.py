@@ -71,6 +71,15 @@ class Event(models.Model):
     # Duplicate: False (the federation's practice) when each board names its taker
     # (Board.taker) and every table plays it with that taker; True for the club's
     # "enchères libres", where each table bids as in a free deal.
+    # Duplicate team forms: False seats team-mates apart and ranks the teams on their
+    # members' results (the team ranking of an individual event); True seats team
+    # matches (planning.team_match: team-mates defend together against a taker of
+    # another team) and ranks the teams on their marques (rules.team_match).
+    team_match = models.BooleanField(
+        _("team match"),
+        default=False,
+        help_text=_("Team-mates defend together against a taker of another team."),
+    )
     free_bidding = models.BooleanField(
         _("free bidding"),
         default=False,

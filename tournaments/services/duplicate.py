@@ -20,8 +20,9 @@ from django.utils.translation import gettext as _
 
 from ..errors import EventError
 from ..models import AuditEntry, Board, Club, Event, Hand, Round, Seat, Table
-from ..models.duplicate import orientation_letter
+from ..models.duplicate import orientation_letter, set_of_board
 from ..planning import movement as planning
+from ..planning import team_match
 from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
 from ..rules import boards as board_rules
 from ..selectors import access
@@ -35,12 +36,19 @@ from .tables import set_scorekeepers
 # Team forms of a duplicate event (DUPLICATE.md): individual (0), triplettes, quadrettes
 # and teams of 5 to 8 (two quadrettes' worth at most).
 DUPLICATE_TEAM_SIZES = (0, 3, 4, 5, 6, 7, 8)
+# A team match seats team-mates together (planning.team_match): teams of 3 to 6.
+TEAM_MATCH_SIZES = (3, 4, 5, 6)
 MAX_BOARDS_PER_ROUND = 12
 MAX_TABLES = 30
 
 
 def _check_format(
-    *, rounds_planned: int, boards_per_round: int, comparison: str, team_size: int
+    *,
+    rounds_planned: int,
+    boards_per_round: int,
+    comparison: str,
+    team_size: int,
+    team_match: bool = False,
 ) -> None:
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
         raise EventError(
@@ -54,6 +62,11 @@ def _check_format(
     if team_size not in DUPLICATE_TEAM_SIZES:
         raise EventError(
             _("Choose individual, triplettes, quadrettes or teams of 5 to 8."), field="team_size"
+        )
+    if team_match and team_size not in TEAM_MATCH_SIZES:
+        raise EventError(
+            _("Team matches are played by triplettes, quadrettes and teams of 5 or 6."),
+            field="team_match",
         )
 
 
@@ -71,6 +84,7 @@ def create_duplicate(
     team_size: int = 0,
     app_deals: bool = True,
     free_bidding: bool = False,
+    team_match: bool = False,
 ) -> Event:
     """A new duplicate event. By default each board names its taker (the federation's
     practice, whoever deals); `free_bidding` lets each table bid as in a free deal."""
@@ -79,6 +93,7 @@ def create_duplicate(
         boards_per_round=boards_per_round,
         comparison=comparison,
         team_size=team_size,
+        team_match=team_match,
     )
     return _new_event(
         by=by,
@@ -93,6 +108,7 @@ def create_duplicate(
         team_size=team_size,
         app_deals=app_deals,
         free_bidding=free_bidding,
+        team_match=team_match,
         # The seed deals the boards and draws the orientations: stored from the start,
         # so that a reprint after a reseat deals the same cards.
         seed=random.SystemRandom().randrange(1, 2**53),
@@ -118,6 +134,7 @@ def update_duplicate(
     team_size: int,
     app_deals: bool,
     free_bidding: bool | None = None,
+    team_match: bool = False,
 ) -> Event:
     """Name, date and rules (update_event: rescored on confirmation), then the format.
 
@@ -132,6 +149,7 @@ def update_duplicate(
         boards_per_round=boards_per_round,
         comparison=comparison,
         team_size=team_size,
+        team_match=team_match,
     )
     event = Event.objects.select_for_update().get(pk=event.pk)
     new = {
@@ -139,6 +157,7 @@ def update_duplicate(
         "deals_per_round": boards_per_round,
         "team_size": team_size,
         "app_deals": app_deals,
+        "team_match": team_match,
     }
     fields = {"rounds_planned": "rounds_planned", "deals_per_round": "boards_per_round"}
     if is_seated(event):
@@ -170,6 +189,7 @@ def update_duplicate(
         "deals_per_round": _("boards per round"),
         "team_size": _("team size"),
         "app_deals": _("boards dealt by the app"),
+        "team_match": _("team match"),
         "comparison": _("comparison"),
         "free_bidding": _("free bidding"),
     }
@@ -212,6 +232,13 @@ def _create_boards(event: Event, sets: int) -> list[Board]:
     # Named even when the tables bid freely: switching to named takers before play
     # then needs nothing more, and the labels of a hand-dealt event can show them.
     takers = board_rules.takers(event.seed or 0, count)
+    if event.team_match:
+        # A team match names one taker per set: the lone player of each table sits at
+        # that orientation for the whole round (planning.team_match).
+        per_set = board_rules.takers(event.seed or 0, sets)
+        takers = [
+            per_set[set_of_board(n, event.deals_per_round or 1) - 1] for n in range(1, count + 1)
+        ]
     return Board.objects.bulk_create(
         Board(
             event=event,
@@ -322,6 +349,8 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
         event.save(update_fields=["seed"])
     _check_teams(event)
     players, teams = present_players(event, registration_order=True)
+    if event.team_match:
+        return _seat_team_match(by=by, event=event, players=players, teams=teams, draw=draw)
     most = max_rounds(len(players))
     if most is None:
         raise EventError(
@@ -354,6 +383,57 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
         event=event,
         action=AuditEntry.Action.SEATING,
         detail=detail % {"rounds": len(rounds), "tables": tables, "players": len(players)},
+    )
+    touch(events=[event])
+    return rounds
+
+
+def _seat_team_match(
+    *, by: Actor, event: Event, players: list[int], teams: dict[int, int], draw: bool
+) -> list[Round]:
+    """Every round of team matches (planning.team_match): teams meet in the order drawn
+    from the seed (or registered), members in that order take in turn; every table of
+    a round plays the round's set, so the same boards are played at the same time."""
+    if any(player not in teams for player in players):
+        raise EventError(_("Every player must be in a team of the event's size (3 to 6)."))
+    rosters: dict[int, list[int]] = {}
+    for player in _order(event, players, draw):
+        if player in teams:
+            rosters.setdefault(teams[player], []).append(player)
+    takers = board_rules.takers(event.seed or 0, event.rounds_planned)
+    try:
+        plan = team_match.team_match(list(rosters.values()), event.rounds_planned, takers)
+    except team_match.TeamMatchImpossible as error:
+        messages = {
+            "sizes": _("Every player must be in a team of the event's size (3 to 6)."),
+            "too_few": _("A team match needs at least two complete teams."),
+            "triplettes": _(
+                "Triplettes play team matches in groups of four teams: register a multiple "
+                "of four triplettes."
+            ),
+            "rounds": _("Plan at least one round."),
+        }
+        raise EventError(messages[error.code], field="rounds_planned") from error
+    rounds = []
+    seats: list[Seat] = []
+    for number, planned in enumerate(plan, 1):
+        round_ = Round.objects.create(event=event, number=number)
+        rounds.append(round_)
+        for index, line in enumerate(planned.tables, 1):
+            table = Table.objects.create(round=round_, number=index, board_set=number)
+            seats += [
+                Seat(table=table, player_id=player, position=orientation)
+                for orientation, player in enumerate(line.seats)
+                if player is not None
+            ]
+    Seat.objects.bulk_create(seats)
+    _create_boards(event, len(plan))
+    audit.record_event(
+        by=by,
+        event=event,
+        action=AuditEntry.Action.SEATING,
+        detail=_("%(rounds)s rounds of team matches seated: %(teams)s teams, %(tables)s tables.")
+        % {"rounds": len(plan), "teams": len(rosters), "tables": len(plan[0].tables)},
     )
     touch(events=[event])
     return rounds
