@@ -27,7 +27,13 @@ W = dict[str, Any]
 
 def _event(club: Club, players: list[Player], name: str, *, seat: bool) -> Event:
     event = duplicate.create_duplicate(
-        by=SYSTEM, club=club, name=name, date=DAY, rounds_planned=2, boards_per_round=1
+        by=SYSTEM,
+        club=club,
+        name=name,
+        date=DAY,
+        rounds_planned=2,
+        boards_per_round=1,
+        free_bidding=True,  # permissions, not bidding: any taker is entered
     )
     Registration.objects.bulk_create(Registration(event=event, player=p) for p in players)
     if seat:

@@ -134,7 +134,7 @@ def update_duplicate(
     team_size: int,
     app_deals: bool,
     free_bidding: bool | None = None,
-    team_match: bool = False,
+    team_match: bool | None = None,
 ) -> Event:
     """Name, date and rules (update_event: rescored on confirmation), then the format.
 
@@ -142,8 +142,11 @@ def update_duplicate(
     deals are the movement's: changing them is refused (reseat first, before any
     result). The comparison method may change at any time: the ranking is computed
     from the marques on every read. Free bidding (None: unchanged) may change until a
-    result is entered: the results entered before were bid under the other rule."""
+    result is entered: the results entered before were bid under the other rule. The
+    team match (None: unchanged) is part of the team form."""
     access.require_event(by, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    team_match = event.team_match if team_match is None else team_match
     _check_format(
         rounds_planned=rounds_planned,
         boards_per_round=boards_per_round,
@@ -151,7 +154,6 @@ def update_duplicate(
         team_size=team_size,
         team_match=team_match,
     )
-    event = Event.objects.select_for_update().get(pk=event.pk)
     new = {
         "rounds_planned": rounds_planned,
         "deals_per_round": boards_per_round,
@@ -506,7 +508,7 @@ def clear_seating(*, by: Actor, event: Event) -> None:
 @transaction.atomic
 def set_table_scorekeepers(*, by: Actor, event: Event, number: int, users: Sequence[Any]) -> None:
     """The scorekeepers of table `number` in every round: a table keeps its place in the
-    room (and its North player, who never moves) while the others move."""
+    room (and its North player, except in the moving designs) while the others move."""
     access.require_event(by, event)
     tables = list(Table.objects.filter(round__event=event, number=number))
     set_scorekeepers(by=by, choices=[(table, list(users)) for table in tables])
