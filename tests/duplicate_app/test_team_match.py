@@ -108,3 +108,23 @@ def test_the_teams_are_ranked_on_their_members_marques(dup_club, organiser, orga
     assert [row.result for row in rows] == [Decimal(sums["A"]), Decimal(sums["B"])]
     page = organiser_client.get(reverse("duplicate_ranking", args=[event.pk]))
     assert b'id="teams-heading"' in page.content
+
+
+def test_the_organisers_pages_of_a_team_match(dup_club, organiser_client):
+    event = make_match(dup_club, teams=4, rounds=3)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=True)
+    # Four teams, two matches a round: four tables play the round's set at once.
+    assert Table.objects.filter(round__event=event, round__number=1).count() == 4
+    for name in (
+        "duplicate_manage",
+        "duplicate_boards_print",
+        "duplicate_diagrams",
+        "duplicate_cards",
+        "duplicate_export",
+        "duplicate_ranking",
+    ):
+        response = organiser_client.get(reverse(name, args=[event.pk]))
+        assert response.status_code == 200, name
+    traveller = organiser_client.get(reverse("duplicate_traveller", args=[event.pk, 1]))
+    assert traveller.status_code == 200
+    assert len(traveller.context["info"].lines) == 4
