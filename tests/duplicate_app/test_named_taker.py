@@ -186,7 +186,7 @@ def test_the_organiser_enters_another_taker_only_as_a_ruling(named_event, organi
     hand = Hand.objects.get(board=board)
     assert table_seats(hand.table)[int(other)].player_id == hand.taker_id
     entry = AuditEntry.objects.filter(action=AuditEntry.Action.RULING).latest("pk")
-    assert "Taker by ruling" in entry.detail or "Preneur" in entry.detail
+    assert "instead of" in entry.detail or "au lieu de" in entry.detail
 
 
 def test_a_ruling_is_refused_to_a_scorekeeper(table1, dup_club):
@@ -238,3 +238,35 @@ def test_marked_diagrams_circle_the_cards_dealt(dup_club, organiser_client):
         diagram = text.split(f'id="diagram-1-{letter}"')[1].split("</section>")[0]
         assert diagram.count("<td") == 78
         assert diagram.count('class="card-held"') == 18
+
+
+def test_the_organiser_may_fix_the_contract_too(table1, organiser, organiser_client):
+    board = board_of(table1, table1.board_set * 2 - 1)
+    services.set_board_roles(
+        by=SYSTEM, board=board, taker=board.taker, dealer=board.dealer, contract="garde"
+    )
+    board = board_of(table1, board.number)
+    taker = table_seats(table1)[board.taker].player_id
+    with pytest.raises(NamedTakerRefused) as refused:
+        save_board_result(table=table1, board=board, hand=garde(taker, "prise"), user=organiser)
+    assert (refused.value.field, refused.value.code) == ("contract", "board_contract")
+    form = BoardHandForm(
+        board=board,
+        table=table1,
+        seats=table_seats(table1),
+        rules=table1.round.event.rules,
+        instance=None,
+    )
+    assert form.fields["contract"].disabled
+    assert [value for value, _label in form.fields["contract"].choices] == ["garde"]
+    page = organiser_client.get(reverse("duplicate_boards_print", args=[table1.round.event.pk]))
+    section = page.content.decode().split(f'id="board-{board.number}"')[1].split("</section>")[0]
+    assert 'class="board-contract">garde<' in section
+    assert save_board_result(table=table1, board=board, hand=garde(taker), user=organiser).hand.pk
+
+
+def test_a_contract_outside_the_rules_is_refused(table1):
+    board = board_of(table1, 1)
+    with pytest.raises(EventError) as refused:
+        services.set_board_roles(by=SYSTEM, board=board, taker=0, dealer=0, contract="pousse")
+    assert refused.value.field == "contract"

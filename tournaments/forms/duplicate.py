@@ -180,6 +180,11 @@ class BoardHandForm(HandForm):
             self.fields["taker"].disabled = True
             self.fields["contract"].choices = self.fields["contract"].choices[1:]
             self.fields["contract"].required = True
+            if board.named_contract:  # the organiser fixed it too: the same at every table
+                contract = board.named_contract
+                self.fields["contract"].choices = [(contract, Hand.Contract(contract).label)]
+                self.fields["contract"].initial = contract
+                self.fields["contract"].disabled = True
         for seat in self.seats:
             self.fields[self.poignee_name(seat.player_id)].label = labels[seat.player_id]
             if self.rules.allows_misere:
@@ -377,6 +382,12 @@ class BoardRolesForm(forms.Form):
     )
     dealer = forms.TypedChoiceField(
         label=_("Dealer"), choices=ORIENTATION_CHOICES[1:], coerce=int, widget=forms.Select(_SMALL)
+    )
+    contract = forms.ChoiceField(
+        label=_("Contract"),
+        choices=[("", _("the taker's choice")), *Hand.Contract.choices],
+        required=False,
+        widget=forms.Select(_SMALL),
     )
 
 

@@ -131,6 +131,10 @@ BOARD_ERROR_MESSAGES: dict[str, Promise] = {
         "Board %(number)s names %(orientation)s as its taker, not %(player)s: only the "
         "organiser may enter another taker, as a ruling."
     ),
+    "board_contract": _(
+        "Board %(number)s is played in %(contract)s at every table: only the organiser "
+        "may enter another contract, as a ruling."
+    ),
     "board_passed": _(
         "Board %(number)s names %(orientation)s as its taker: a contract is required "
         "(no “all passed”)."

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from .events import Event, Table
+from .hands import Hand
 
 NORTH, EAST, SOUTH, WEST = range(4)
 # The orientations' codes (scoring.cards' order): keys in stored deals, forms and the
@@ -78,6 +79,9 @@ class Board(models.Model):
         blank=True,
         validators=[MaxValueValidator(3)],
     )
+    # The contract the organiser fixes for every table (optional: "" leaves it to the
+    # taker, as the federation's practice was found to), enforced like the taker.
+    contract = models.CharField(_("contract"), max_length=16, blank=True, default="")
     # The four hands and the dog when the app dealt the board (scoring.cards' JSON form,
     # kept as dealt so that the printed étuis and the checks of results always agree);
     # None for a board dealt by hand at the club.
@@ -97,6 +101,15 @@ class Board(models.Model):
     @property
     def dealt(self) -> bool:
         return self.deal is not None
+
+    def get_contract_label(self) -> str:
+        """The fixed contract as a reader says it ("garde"), "" when none is."""
+        return str(Hand.Contract(self.contract).label) if self.contract else ""
+
+    @property
+    def named_contract(self) -> str:
+        """The contract every table must play, or "" (the taker's choice)."""
+        return "" if self.event.free_bidding else self.contract
 
     @property
     def named_taker(self) -> int | None:

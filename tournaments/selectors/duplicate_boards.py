@@ -30,6 +30,7 @@ class PrintedBoard:
     dealer: str
     first: str
     taker: str | None  # the orientation the board names, None when tables bid freely
+    contract: str  # the contract the organiser fixed ("" : the taker's choice)
     hands: list[PrintedHand]
     dog: PrintedHand | None
 
@@ -65,6 +66,9 @@ def printed_boards(event: Event) -> list[PrintedBoard]:
                 taker=None
                 if event.free_bidding or board.taker is None
                 else ORIENTATIONS[board.taker],
+                contract=""
+                if event.free_bidding or not board.contract
+                else board.get_contract_label(),
                 hands=hands,
                 dog=dog,
             )
@@ -87,6 +91,7 @@ class Diagram:
     letter: str
     dealer: str
     taker: str | None
+    contract: str  # fixed by the organiser ("": the taker's choice)
     hand_size: int
     rows: list[list[DiagramCard]]
 
@@ -120,6 +125,7 @@ def board_diagrams(event: Event, *, marked: bool = False) -> list[Diagram]:
                     letter=letter,
                     dealer=ORIENTATIONS[board.dealer],
                     taker=taker,
+                    contract=board.get_contract_label() if taker else "",
                     # Four players share 72 cards here, the dog holds 6 (scoring.cards).
                     hand_size=HAND_SIZE,
                     rows=[[DiagramCard(c.label(language), c in held) for c in row] for row in pack],

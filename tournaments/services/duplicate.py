@@ -266,8 +266,11 @@ def _name_missing_takers(event: Event) -> None:
 
 
 @transaction.atomic
-def set_board_roles(*, by: Actor, board: Board, taker: int, dealer: int) -> Board:
-    """The organiser names another taker or dealer for `board`, before any table has
+def set_board_roles(
+    *, by: Actor, board: Board, taker: int, dealer: int, contract: str | None = None
+) -> Board:
+    """The organiser names another taker or dealer for `board`, and optionally fixes
+    its contract ("": the taker's choice; None: unchanged), before any table has
     entered a result of it (the tables that played it played it with the old ones)."""
     access.require_event(by, board.event)
     board = Board.objects.select_for_update().select_related("event").get(pk=board.pk)
@@ -275,6 +278,13 @@ def set_board_roles(*, by: Actor, board: Board, taker: int, dealer: int) -> Boar
         raise EventError(_("Choose an orientation."), field="taker")
     if dealer not in range(4):
         raise EventError(_("Choose an orientation."), field="dealer")
+    contract = board.contract if contract is None else contract
+    if contract and contract not in board.event.rules.contracts:
+        raise EventError(
+            _("The contract “%(value)s” is not played under this event's rules.")
+            % {"value": contract},
+            field="contract",
+        )
     if Hand.objects.filter(board=board).exists():
         raise EventError(
             _("A result of board %(number)s is entered: its taker and dealer are kept.")
@@ -288,10 +298,12 @@ def set_board_roles(*, by: Actor, board: Board, taker: int, dealer: int) -> Boar
         )
         if before != after
     ]
+    if contract != board.contract:
+        changes.append(f"{_('contract')}: {board.contract or '—'} → {contract or '—'}")
     if not changes:
         return board
-    board.taker, board.dealer = taker, dealer
-    board.save(update_fields=["taker", "dealer"])
+    board.taker, board.dealer, board.contract = taker, dealer, contract
+    board.save(update_fields=["taker", "dealer", "contract"])
     audit.record_event(
         by=by,
         event=board.event,

@@ -94,8 +94,8 @@ class NamedTakerRefused(scoring.HandError):
 
 
 def named_taker_error(board: Board, hand: Hand, seats: Sequence[Seat]) -> NamedTakerRefused | None:
-    """Why the result does not follow the taker the board names; None when it does,
-    or when the tables bid freely."""
+    """Why the result does not follow the taker (and the contract, when the organiser
+    fixed one) the board names; None when it does, or when the tables bid freely."""
     named = board.named_taker
     if named is None:
         return None
@@ -106,6 +106,15 @@ def named_taker_error(board: Board, hand: Hand, seats: Sequence[Seat]) -> NamedT
     if seat is not None and hand.taker_id != seat.player_id:
         return NamedTakerRefused(
             "taker", "board_taker", "not the board's taker", value=hand.taker_id, **params
+        )
+    contract = board.named_contract
+    if contract and hand.contract != contract:
+        return NamedTakerRefused(
+            "contract",
+            "board_contract",
+            "not the board's contract",
+            contract=Hand.Contract(contract).label,
+            **params,
         )
     return None
 
@@ -237,9 +246,12 @@ def _audit_taker_ruling(by: Actor, board: Board, line: TravellerLine) -> None:
         event=board.event,
         action=AuditEntry.Action.RULING,
         target=_special_target(board, line.table, None),
-        detail=_("Taker by ruling: %(taker)s instead of %(named)s (named by the board).")
+        detail=_(
+            "Ruling: %(taker)s takes a %(contract)s instead of %(named)s (named by the board)."
+        )
         % {
             "taker": orientation_letter(taker) if taker is not None else _("nobody"),
+            "contract": Hand.Contract(hand.contract).label if hand.contract else "—",
             "named": orientation_letter(named) if named is not None else "—",
         },
     )

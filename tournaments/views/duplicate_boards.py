@@ -83,7 +83,8 @@ def _line_forms(
         initial = (
             TravellerLineForm.initial_from_hand(hand, positions)
             if hand
-            else {"taker": board.named_taker}  # the board's taker, ready to confirm
+            # The board's taker (and contract), ready to confirm.
+            else {"taker": board.named_taker, "contract": board.named_contract or None}
         )
         form = TravellerLineForm(
             data,
@@ -126,7 +127,11 @@ def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any])
             "specials": board_selectors.board_specials(context["board"]),
             "roles_form": context.get("roles_form")
             or BoardRolesForm(
-                initial={"taker": context["board"].taker, "dealer": context["board"].dealer}
+                initial={
+                    "taker": context["board"].taker,
+                    "dealer": context["board"].dealer,
+                    "contract": context["board"].contract,
+                }
             ),
             "average": event.comparison == event.Comparison.DIFFERENCE,
             "previous": max((n for n in numbers if n < info.number), default=None),
@@ -251,11 +256,16 @@ def duplicate_board_roles(request: HttpRequest, pk: int, number: int) -> HttpRes
 
         def write() -> Outcome:
             event_services.set_board_roles(
-                by=request.user, board=board, taker=data["taker"], dealer=data["dealer"]
+                by=request.user,
+                board=board,
+                taker=data["taker"],
+                dealer=data["dealer"],
+                contract=data["contract"],
             )
             return Outcome(
                 redirect_url=reverse("duplicate_traveller", args=[event.pk, number]),
-                message=_("Board %(number)s: taker and dealer saved.") % {"number": number},
+                message=_("Board %(number)s: taker, dealer and contract saved.")
+                % {"number": number},
             )
 
         try:
