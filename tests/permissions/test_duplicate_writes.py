@@ -194,6 +194,13 @@ WRITES = [
         ),
     ),
     Write(
+        "set_board_roles",
+        duplicate.set_board_roles,
+        lambda by, w: duplicate.set_board_roles(
+            by=by, board=_board2(w)[1], taker=2, dealer=3, contract="garde"
+        ),
+    ),
+    Write(
         "clear_special_result",
         duplicate_results.clear_special_result,
         lambda by, w: duplicate_results.clear_special_result(by=by, special=w["special"]),
