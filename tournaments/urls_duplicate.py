@@ -23,6 +23,12 @@ event_pages = [
         duplicate_boards.duplicate_special,
         name="duplicate_special",
     ),
+    path(
+        "board/<int:number>/roles/",
+        duplicate_boards.duplicate_board_roles,
+        name="duplicate_board_roles",
+    ),
+    path("diagrams/", duplicate_boards.duplicate_diagrams, name="duplicate_diagrams"),
 ]
 
 # A scorekeeper's boards of one table, under "score/table/<table_id>/board/".

@@ -51,8 +51,10 @@ def a_result(table: Table, board: Board, rng: random.Random) -> dict[str, str]:
     """Inputs a scorekeeper could type for this board at this table: varied, and possible
     with the board's cards (the app would refuse the others; here they are not typed)."""
     seats = table_seats(table)
+    board.event = table.round.event
     for _attempt in range(200):
-        taker = rng.randrange(4)
+        # The board names its taker (the federation's practice, the default).
+        taker = board.named_taker if board.named_taker is not None else rng.randrange(4)
         values = {
             "contract": rng.choice(["prise", "garde", "garde"]),
             "taker": str(seats[taker].player_id),
@@ -80,7 +82,8 @@ def enter_on_phone(
 ) -> None:
     page.goto(reverse("board_entry", args=[table.pk, board.number]))
     page.select_option("#id_contract", values["contract"])
-    page.select_option("#id_taker", values["taker"])
+    if page.locator("#id_taker").is_enabled():  # fixed when the board names the taker
+        page.select_option("#id_taker", values["taker"])
     page.click(f"label[for=id_oudlers_{values['oudlers']}]")
     page.fill("#id_points", values["points"])
     page.locator("#preview-scores").wait_for()  # the marques, live, before saving

@@ -2,7 +2,8 @@
 services as an organiser would: created, registered, seated from the movement.
 
 `seated_event`'s boards are dealt by hand (only numbered): any possible result may be
-entered, so tests choose their marques freely. `dealt_event`'s boards are dealt by the
+entered, so tests choose their marques freely; both bid freely unless a test asks for
+the board's taker (free_bidding=False, test_named_taker.py). `dealt_event`'s boards are dealt by the
 app from its seed: a result its cards contradict is refused."""
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ NAMES = [
 def make_duplicate(
     club, *, players: int = 20, rounds: int = 5, boards: int = 2, app_deals: bool = False, **options
 ):
+    options.setdefault("free_bidding", True)
     event = services.create_duplicate(
         by=SYSTEM,
         club=club,

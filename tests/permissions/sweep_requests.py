@@ -12,6 +12,7 @@ from django.http import HttpResponse
 
 from tournaments.models import (
     AuditEntry,
+    Board,
     Event,
     EventGuest,
     Hand,
@@ -175,10 +176,12 @@ TARGETS: dict[str, Target] = {
     "duplicate_export": pk(lambda w: w.duplicate),
     "duplicate_boards_print": pk(lambda w: w.duplicate),
     "duplicate_cards": pk(lambda w: w.duplicate),
+    "duplicate_diagrams": pk(lambda w: w.duplicate),
     "duplicate_traveller": lambda w: ({"pk": w.duplicate.pk, "number": 2}, {}),
     "duplicate_traveller (post)": lambda w: ({"pk": w.duplicate.pk, "number": 2}, {}),
     "duplicate_special": lambda w: ({"pk": w.duplicate.pk, "number": 1}, {}),
     "duplicate_special_clear": pk(lambda w: w.special),
+    "duplicate_board_roles": lambda w: ({"pk": w.duplicate.pk, "number": 2}, {}),
 }
 
 
@@ -246,6 +249,7 @@ def duplicate_data(w: World, name: str) -> dict[str, Any]:
         "boards_per_round": 1,
         "comparison": "matchpoints",
         "team_size": 0,
+        "free_bidding": "on",  # as the world's events bid (sweep_world)
     }
 
 
@@ -345,6 +349,7 @@ DATA: dict[str, Callable[[World], dict[str, Any]]] = {
         "orientation": "",
         "kind": "not_played",
     },
+    "duplicate_board_roles": lambda w: {"taker": "2", "dealer": "3", "contract": ""},
 }
 
 
@@ -451,4 +456,7 @@ DONE: dict[str, Done] = {
     "duplicate_special_clear": lambda w, r: (
         not SpecialResult.objects.filter(pk=w.special.pk).exists()
     ),
+    "duplicate_board_roles": lambda w, r: Board.objects.filter(
+        event=w.duplicate, number=2, taker=2, dealer=3
+    ).exists(),
 }

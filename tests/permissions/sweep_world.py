@@ -179,7 +179,7 @@ def build_world() -> World:
     duplicate.refresh_from_db()
     draft_duplicate = create_duplicate(
         by=SYSTEM, club=club_a, name="Duplicate brouillon", date=DUPLICATE_DAY,
-        rounds_planned=2, boards_per_round=1, app_deals=False,
+        rounds_planned=2, boards_per_round=1, app_deals=False, free_bidding=True,
     )  # fmt: skip
     Registration.objects.bulk_create(
         Registration(event=draft_duplicate, player=p) for p in players[:8]
@@ -187,7 +187,7 @@ def build_world() -> World:
     seat_duplicate(by=SYSTEM, event=draft_duplicate, draw=False)
     ready_duplicate = create_duplicate(
         by=SYSTEM, club=club_a, name="Duplicate à placer", date=DUPLICATE_DAY,
-        rounds_planned=2, boards_per_round=1, app_deals=False,
+        rounds_planned=2, boards_per_round=1, app_deals=False, free_bidding=True,
     )  # fmt: skip
     Registration.objects.bulk_create(
         Registration(event=ready_duplicate, player=p) for p in players[:8]
@@ -239,6 +239,7 @@ def _duplicate(
         rounds_planned=2,
         boards_per_round=1,
         app_deals=False,  # dealt by hand: any possible result is accepted
+        free_bidding=True,  # by any taker
     )
     Registration.objects.bulk_create(Registration(event=event, player=p) for p in players[:8])
     seat_duplicate(by=SYSTEM, event=event, draw=False)

@@ -27,7 +27,13 @@ W = dict[str, Any]
 
 def _event(club: Club, players: list[Player], name: str, *, seat: bool) -> Event:
     event = duplicate.create_duplicate(
-        by=SYSTEM, club=club, name=name, date=DAY, rounds_planned=2, boards_per_round=1
+        by=SYSTEM,
+        club=club,
+        name=name,
+        date=DAY,
+        rounds_planned=2,
+        boards_per_round=1,
+        free_bidding=True,  # permissions, not bidding: any taker is entered
     )
     Registration.objects.bulk_create(Registration(event=event, player=p) for p in players)
     if seat:
@@ -185,6 +191,13 @@ WRITES = [
         duplicate_results.set_special_result,
         lambda by, w: duplicate_results.set_special_result(
             by=by, board=w["board"], table=w["table"], kind="fouled"
+        ),
+    ),
+    Write(
+        "set_board_roles",
+        duplicate.set_board_roles,
+        lambda by, w: duplicate.set_board_roles(
+            by=by, board=_board2(w)[1], taker=2, dealer=3, contract="garde"
         ),
     ),
     Write(

@@ -182,10 +182,12 @@ duplicate_unpublish                  POST   302  403     403      403     403   
 duplicate_export                     GET    302  403     403      403     403   403    200    200
 duplicate_boards_print               GET    302  403     403      403     403   403    200    200
 duplicate_cards                      GET    302  403     403      403     403   403    200    200
+duplicate_diagrams                   GET    302  403     403      403     403   403    200    200
 duplicate_traveller                  GET    302  403     403      403     403   403    200    200
 duplicate_traveller (post)           POST   302  403     403      403     403   403    ok     ok
 duplicate_special                    POST   302  403     403      403     403   403    ok     ok
 duplicate_special_clear              POST   302  403     403      403     403   403    ok     ok
+duplicate_board_roles                POST   302  403     403      403     403   403    ok     ok
 
 # the club's people and audit trail (?club=lyon): its organisers and the federation
 club_people                          GET    302  403     403      403     403   403    200    200

@@ -72,8 +72,38 @@ class DuplicateForm(ClubEventForm):
         ),
     )
 
+    team_match = forms.BooleanField(
+        label=_("Team match"),
+        required=False,
+        initial=False,
+        help_text=_(
+            "Triplettes, quadrettes, teams of 5 or 6: team-mates defend together against a "
+            "taker of another team, every table playing the round's boards at the same time, "
+            "and teams are ranked on their marques. Unticked: team-mates are seated apart "
+            "and the team ranking of an individual event averages their results."
+        ),
+    )
+    free_bidding = forms.BooleanField(
+        label=_("Free bidding (enchères libres)"),
+        required=False,
+        initial=False,
+        help_text=_(
+            "Unticked (the federation's practice): each board names its taker, printed on "
+            "the board, who takes at every table while the others pass. Ticked: each table "
+            "bids as in a free deal."
+        ),
+    )
+
     # The format, after the club-night fields; the services take both.
-    FORMAT_FIELDS = ("rounds_planned", "boards_per_round", "comparison", "team_size", "app_deals")
+    FORMAT_FIELDS = (
+        "rounds_planned",
+        "boards_per_round",
+        "comparison",
+        "team_size",
+        "team_match",
+        "app_deals",
+        "free_bidding",
+    )
     field_order = ["name", "date", "club", "rules_name", *FORMAT_FIELDS]
     SERVICE_FIELDS = (*ClubEventForm.SERVICE_FIELDS, *FORMAT_FIELDS)
 
@@ -84,6 +114,8 @@ class DuplicateForm(ClubEventForm):
             "boards_per_round": event.deals_per_round,
             "comparison": event.comparison,
             "app_deals": event.app_deals,
+            "free_bidding": event.free_bidding,
+            "team_match": event.team_match,
         }
 
 
@@ -137,6 +169,22 @@ class BoardHandForm(HandForm):
         self.fields["dealer"].disabled = True  # the board's dealer, whatever is posted
         self.fields["dealer"].initial = dealer
         self.fields["taker"].choices = [("", "—"), *choices]
+        named = board.named_taker
+        taker = next((s.player_id for s in self.seats if s.position == named), None)
+        if named is not None and taker is not None:
+            # The board names the taker (the federation's practice): he takes at every
+            # table and the others pass, so neither "all passed" nor another taker is
+            # offered; the service refuses them too (a posted form is not trusted).
+            self.fields["taker"].choices = [(taker, labels[taker])]
+            self.fields["taker"].initial = taker
+            self.fields["taker"].disabled = True
+            self.fields["contract"].choices = self.fields["contract"].choices[1:]
+            self.fields["contract"].required = True
+            if board.named_contract:  # the organiser fixed it too: the same at every table
+                contract = board.named_contract
+                self.fields["contract"].choices = [(contract, Hand.Contract(contract).label)]
+                self.fields["contract"].initial = contract
+                self.fields["contract"].disabled = True
         for seat in self.seats:
             self.fields[self.poignee_name(seat.player_id)].label = labels[seat.player_id]
             if self.rules.allows_misere:
@@ -205,6 +253,12 @@ class TravellerLineForm(forms.Form):
     )
     petit_au_bout = _line_choice(_("Petit au bout"), CAMP_OR_NONE_CHOICES)
     chelem = _line_choice(_("Chelem"), CHELEM_CHOICES)
+    ruling = forms.BooleanField(
+        label=_("Ruling"),
+        required=False,
+        help_text=_("The organiser's ruling: another taker than the board's."),
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
 
     def __init__(self, *args: Any, seats: Sequence[Seat], rules: scoring.RuleSet, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -318,6 +372,23 @@ class TravellerLineForm(forms.Form):
     def add_hand_error(self, error: scoring.HandError) -> None:
         names = {seat.player_id: orientation_label(seat) for seat in self.seats.values()}
         self.add_error(self.error_field(error), hand_error_message(error, names))
+
+
+class BoardRolesForm(forms.Form):
+    """The organiser's taker and dealer of a board, before any table plays it."""
+
+    taker = forms.TypedChoiceField(
+        label=_("Taker"), choices=ORIENTATION_CHOICES[1:], coerce=int, widget=forms.Select(_SMALL)
+    )
+    dealer = forms.TypedChoiceField(
+        label=_("Dealer"), choices=ORIENTATION_CHOICES[1:], coerce=int, widget=forms.Select(_SMALL)
+    )
+    contract = forms.ChoiceField(
+        label=_("Contract"),
+        choices=[("", _("the taker's choice")), *Hand.Contract.choices],
+        required=False,
+        widget=forms.Select(_SMALL),
+    )
 
 
 class SpecialResultForm(forms.Form):

@@ -139,6 +139,22 @@ HAND_ERROR_FIELD_MESSAGES: dict[tuple[str, str], Promise] = {
     ("partner", "not_a_player"): _("%(player)s does not play this hand: choose another partner."),
     ("sitting_out", "not_a_player"): _("The dealer must be one of the players at this table."),
 }
+# Codes the app raises about a duplicate board, not the engine (services.
+# duplicate_results.NamedTakerRefused): the board names its taker.
+BOARD_ERROR_MESSAGES: dict[str, Promise] = {
+    "board_taker": _(
+        "Board %(number)s names %(orientation)s as its taker, not %(player)s: only the "
+        "organiser may enter another taker, as a ruling."
+    ),
+    "board_contract": _(
+        "Board %(number)s is played in %(contract)s at every table: only the organiser "
+        "may enter another contract, as a ruling."
+    ),
+    "board_passed": _(
+        "Board %(number)s names %(orientation)s as its taker: a contract is required "
+        "(no “all passed”)."
+    ),
+}
 FALLBACK_MESSAGE = _("This hand cannot be scored as entered.")
 
 
@@ -178,7 +194,8 @@ def hand_error_message(
 ) -> str:
     """The translated message for an engine error, with its parameters filled in."""
     template = HAND_ERROR_FIELD_MESSAGES.get(
-        (error.field, error.code), HAND_ERROR_MESSAGES.get(error.code, FALLBACK_MESSAGE)
+        (error.field, error.code),
+        HAND_ERROR_MESSAGES.get(error.code, BOARD_ERROR_MESSAGES.get(error.code, FALLBACK_MESSAGE)),
     )
     params = _Params({key: _localise(value) for key, value in error.params.items()})
     value = error.params.get("value")

@@ -23,6 +23,7 @@ from ..rules import typography
 from .clubs import Player
 from .duplicate import SpecialResult, orientation_letter
 from .events import Event, Table
+from .hands import Hand
 from .people import Role
 
 Line = list[Any]  # [code, params]: JSON has no tuples
@@ -80,6 +81,9 @@ MESSAGES: dict[str, str] = {
     # duplicate rulings
     "ruling": "%(kind)s",
     "ruling_withdrawn": gettext_noop("Ruling withdrawn: %(kind)s"),
+    "taker_ruling": gettext_noop(
+        "Ruling: %(taker)s takes a %(contract)s instead of %(named)s (named by the board)."
+    ),
     # imports
     "imported": gettext_noop(
         "%(rows)s rows: %(registered)s registered, %(already)s already registered, "
@@ -96,6 +100,8 @@ FIELDS: dict[str, str] = {
     "team_size": gettext_noop("team size"),
     "app_deals": gettext_noop("boards dealt by the app"),
     "comparison": gettext_noop("comparison"),
+    "team_match": gettext_noop("team match"),
+    "free_bidding": gettext_noop("free bidding"),
 }
 
 
@@ -122,6 +128,8 @@ VALUES: dict[str, Callable[[Any], str]] = {
     "board": lambda n: gettext("Board %(number)s") % {"number": n},
     "seat": lambda n: gettext("Seat %(position)s") % {"position": n},
     "orientation": lambda n: orientation_letter(int(n)),
+    "taker": lambda n: gettext("nobody") if n is None else orientation_letter(int(n)),
+    "contract": lambda c: str(Hand.Contract(c).label) if c in Hand.Contract.values else "—",
     "event": _event,
     "role": _choice_label(Role.choices),
     "five_mode": _choice_label(Table.FiveMode.choices),

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from .events import Event, Table
+from .hands import Hand
 
 NORTH, EAST, SOUTH, WEST = range(4)
 # The orientations' codes (scoring.cards' order): keys in stored deals, forms and the
@@ -67,6 +68,20 @@ class Board(models.Model):
     dealer = models.PositiveSmallIntegerField(
         _("dealer"), choices=Orientation.choices, validators=[MaxValueValidator(3)]
     )
+    # The orientation that takes at every table (the federation's practice: takers are
+    # compared with takers), chosen with the deal and changeable until a result of the
+    # board is entered; None on boards made before it existed. Enforced only when the
+    # event does not bid freely (Event.free_bidding).
+    taker = models.PositiveSmallIntegerField(
+        _("taker"),
+        choices=Orientation.choices,
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(3)],
+    )
+    # The contract the organiser fixes for every table (optional: "" leaves it to the
+    # taker, as the federation's practice was found to), enforced like the taker.
+    contract = models.CharField(_("contract"), max_length=16, blank=True, default="")
     # The four hands and the dog when the app dealt the board (scoring.cards' JSON form,
     # kept as dealt so that the printed étuis and the checks of results always agree);
     # None for a board dealt by hand at the club.
@@ -86,6 +101,22 @@ class Board(models.Model):
     @property
     def dealt(self) -> bool:
         return self.deal is not None
+
+    def get_contract_label(self) -> str:
+        """The fixed contract as a reader says it ("garde"), "" when none is."""
+        return str(Hand.Contract(self.contract).label) if self.contract else ""
+
+    @property
+    def named_contract(self) -> str:
+        """The contract every table must play, or "" (the taker's choice)."""
+        return "" if self.event.free_bidding else self.contract
+
+    @property
+    def named_taker(self) -> int | None:
+        """The orientation every table must take with, or None when tables bid freely."""
+        if self.event.free_bidding:
+            return None
+        return self.taker
 
 
 class SpecialResult(models.Model):

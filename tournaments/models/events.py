@@ -69,6 +69,23 @@ class Event(models.Model):
         default=True,
         help_text=_("Untick when the boards are dealt by hand and only numbered here."),
     )
+    # Duplicate: False (the federation's practice) when each board names its taker
+    # (Board.taker) and every table plays it with that taker; True for the club's
+    # "enchères libres", where each table bids as in a free deal.
+    # Duplicate team forms: False seats team-mates apart and ranks the teams on their
+    # members' results (the team ranking of an individual event); True seats team
+    # matches (planning.team_match: team-mates defend together against a taker of
+    # another team) and ranks the teams on their marques (rules.team_match).
+    team_match = models.BooleanField(
+        _("team match"),
+        default=False,
+        help_text=_("Team-mates defend together against a taker of another team."),
+    )
+    free_bidding = models.BooleanField(
+        _("free bidding"),
+        default=False,
+        help_text=_("Each table bids freely instead of the taker named by the board."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

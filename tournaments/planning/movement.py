@@ -17,6 +17,11 @@ Guarantees, for 2 <= tables <= 30 and 1 <= rounds <= max_rounds(tables, players)
   counts get the fewest repeats found (benchmarks/movement.py prints them): the best
   of the cyclic steps and products of smaller designs, improved by a local search.
 - Reproducible: the same arguments always give the same movement.
+- From 5 to 10 tables (MOVING_TABLES), when the design above repeats meetings, the
+  moving design of movement_moving (North and East move too; nobody plays a set or
+  sits out twice) replaces it if two players meet fewer times at most there (then
+  fewer repeats, byes never spread by more than one): 21 to 26, 39 and 40 players.
+  There North does not stay: "North never moves" below holds for the other designs.
 
 Fields that are not a multiple of 4 (P players, T = ceil(P / 4) tables, k = 4T - P
 empty seats):
@@ -43,6 +48,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import movement_design as design
+from . import movement_moving as moving
 from .movement_bench import bench_owners
 from .movement_plan import (
     ORIENTATIONS,
@@ -120,8 +126,64 @@ def movement(tables: int, rounds: int, players: int | None = None) -> Movement:
     return _movement(tables, rounds, players)
 
 
+# The table counts where the moving design (movement_moving: North and East move too)
+# is tried beside the others and kept when it does better: fields of 17 to 40 players,
+# where the searched designs pinned seats (25, 26 players: six pairs met every round).
+MOVING_TABLES = range(5, 11)
+
+
 @lru_cache(maxsize=64)
 def _movement(tables: int, rounds: int, players: int) -> Movement:
+    built = _fixed_north(tables, rounds, players)
+    if tables in MOVING_TABLES and built.repeated_meetings:
+        moving = _moving(tables, rounds, players)
+        if moving is not None and _moving_quality(moving) < _moving_quality(built):
+            return moving
+    return built
+
+
+def _moving_quality(built: Movement) -> tuple[bool, int, int]:
+    """Uneven byes first, then the most times two players meet, then the repeats."""
+    return (built.bye_spread > 1, max(meetings(built.schedule).values()), built.repeated_meetings)
+
+
+def _moving(tables: int, rounds: int, players: int) -> Movement | None:
+    """The moving design as a Movement: the sets move one table down a round (set s at
+    table s - r in round r); with one empty seat the phantom North's table rests, with
+    two or three the players who sit out are listed at the last table (it plays
+    nothing). None when it cannot give that many rounds."""
+    playing, most, counts = moving.orientation_counts(players, tables)
+    if rounds > most:
+        return None
+    found = moving.design(players, tables, rounds)
+    ids: dict[tuple[int, int], int] = {}
+    first = sorted(
+        ((found.slots[0][o][i], o, i) for o in range(4) for i in range(counts[o])),
+    )
+    for index, (_slot, o, i) in enumerate(first):
+        ids[o, i] = index
+    if 4 * tables - players == 1:  # the phantom, the last North: his table rests
+        ids.pop((0, counts[0] - 1))
+        ids = {key: index for index, key in enumerate(sorted(ids, key=ids.__getitem__))}
+    orientations = [""] * players
+    for (o, _i), index in ids.items():
+        orientations[index] = ORIENTATIONS[o]
+    bench = playing < tables
+    schedule_seats = []
+    set_of: list[list[int | None]] = []
+    for r in range(rounds):
+        rows: list[list[int | None]] = [[None] * 4 for _ in range(tables)]
+        for o in range(4):
+            for i, slot in enumerate(found.slots[r][o]):
+                table = (slot - r) % playing if slot < playing else tables - 1
+                rows[table][o] = ids.get((o, i))
+        schedule_seats.append(rows)
+        set_of.append([(t + r) % playing for t in range(playing)] + ([None] if bench else []))
+    name = "moving (North and East move too) + annealing"
+    return _assemble(tables, rounds, name, set_of, schedule_seats, orientations)
+
+
+def _fixed_north(tables: int, rounds: int, players: int) -> Movement:
     empty = 4 * tables - players
     if empty == 0:
         sets, name = design.build(tables, rounds, 0)

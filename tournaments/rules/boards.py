@@ -13,6 +13,7 @@ for N, E, S, W (scoring.cards.ORIENTATIONS order).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from scoring import cards
@@ -79,6 +80,27 @@ def dealer(board: int) -> int:
 def first_player(board: int) -> int:
     """The orientation (0..3) that leads the first trick: the dealer's right."""
     return ORIENTATIONS.index(cards.first_player_of(board))
+
+
+def first_after(dealer: int) -> int:
+    """Who leads when `dealer` deals (the organiser may change a board's dealer): the
+    dealer's right-hand neighbour, as scoring.cards' PLAY_ORDER turns (N, W, S, E)."""
+    order = [ORIENTATIONS.index(o) for o in cards.PLAY_ORDER]
+    return order[(order.index(dealer) + 1) % 4]
+
+
+def takers(seed: int, count: int) -> list[int]:
+    """The taker's orientation (0..3) of boards 1..count, as the federation names one
+    per board: every block of four boards names N, E, S and W once each, in an order
+    drawn from the event's seed, so that over a session each orientation takes as often
+    as the others (within one) and a reprint names the same takers."""
+    draw = random.Random(f"takers:{seed}")
+    named: list[int] = []
+    while len(named) < count:
+        block = list(range(4))
+        draw.shuffle(block)
+        named += block
+    return named[:count]
 
 
 def letter(orientation: int) -> str:

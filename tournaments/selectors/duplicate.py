@@ -313,7 +313,9 @@ def duplicate_event(pk: int) -> Event:
 
 
 def board_of(event: Event, number: int) -> Board:
-    return get_object_or_404(Board, event=event, number=number)
+    board = get_object_or_404(Board, event=event, number=number)
+    board.event = event  # its free bidding names the taker (Board.named_taker): no query
+    return board
 
 
 def table_boards(table: Table) -> list[Board]:

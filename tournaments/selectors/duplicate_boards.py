@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.cards import TRUMP
+from scoring.cards import DECK, HAND_SIZE, SUITS, THE_EXCUSE, TRUMP, Card
 
 from ..models import ORIENTATIONS, Board, Event, Hand, Seat, SpecialResult, Table
 from ..rules import boards as board_rules
@@ -29,6 +29,8 @@ class PrintedBoard:
     number: int
     dealer: str
     first: str
+    taker: str | None  # the orientation the board names, None when tables bid freely
+    contract: str  # the contract the organiser fixed ("" : the taker's choice)
     hands: list[PrintedHand]
     dog: PrintedHand | None
 
@@ -60,12 +62,76 @@ def printed_boards(event: Event) -> list[PrintedBoard]:
             PrintedBoard(
                 number=board.number,
                 dealer=ORIENTATIONS[board.dealer],
-                first=ORIENTATIONS[board_rules.first_player(board.number)],
+                first=ORIENTATIONS[board_rules.first_after(board.dealer)],
+                taker=None
+                if event.free_bidding or board.taker is None
+                else ORIENTATIONS[board.taker],
+                contract=""
+                if event.free_bidding or not board.contract
+                else board.get_contract_label(),
                 hands=hands,
                 dog=dog,
             )
         )
     return boards
+
+
+@dataclass
+class DiagramCard:
+    label: str
+    held: bool  # printed circled: the orientation was dealt it (a marked diagram)
+
+
+@dataclass
+class Diagram:
+    """The pack laid out for one orientation of one board: the player circles the
+    cards he holds before play and puts them back into the étui from it afterwards."""
+
+    number: int
+    letter: str
+    dealer: str
+    taker: str | None
+    contract: str  # fixed by the organiser ("": the taker's choice)
+    hand_size: int
+    rows: list[list[DiagramCard]]
+
+
+def _pack_rows() -> list[list[Card]]:
+    """The 78 cards in six rows, as a pack is sorted: trumps 1 to 11, trumps 12 to 21
+    and the Excuse, then each suit from the ace to the king."""
+    trumps = [card for card in DECK if card.suit == TRUMP]
+    return [
+        trumps[:11],
+        [*trumps[11:], THE_EXCUSE],
+        *([card for card in DECK if card.suit == suit] for suit in SUITS),
+    ]
+
+
+def board_diagrams(event: Event, *, marked: bool = False) -> list[Diagram]:
+    """Four diagrams per board (N, E, S, W), blank for the players to circle their
+    cards; `marked` (a board the app dealt) circles the cards dealt, for the
+    organiser who rebuilds a board. One query."""
+    language = "fr" if (get_language() or "fr").startswith("fr") else "en"
+    pack = _pack_rows()
+    diagrams = []
+    for board in Board.objects.filter(event=event).order_by("number"):
+        deal = board_rules.deal_from_json(board.deal) if marked and board.deal else None
+        taker = None if event.free_bidding or board.taker is None else ORIENTATIONS[board.taker]
+        for index, letter in enumerate(ORIENTATIONS):
+            held = set(deal.hands[index]) if deal is not None else set()
+            diagrams.append(
+                Diagram(
+                    number=board.number,
+                    letter=letter,
+                    dealer=ORIENTATIONS[board.dealer],
+                    taker=taker,
+                    contract=board.get_contract_label() if taker else "",
+                    # Four players share 72 cards here, the dog holds 6 (scoring.cards).
+                    hand_size=HAND_SIZE,
+                    rows=[[DiagramCard(c.label(language), c in held) for c in row] for row in pack],
+                )
+            )
+    return diagrams
 
 
 def line_seats(info: BoardInfo) -> dict[int, list[Seat]]:

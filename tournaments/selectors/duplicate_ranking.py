@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from ..models import Event
 from ..rules import duplicate as comparison
+from ..rules import team_match as team_rules
 from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
 from .access import Namer, public_names
@@ -197,9 +198,12 @@ def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[Dupl
 
 def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
     """Teams ranked on their members' results (rules.duplicate.team_results: the mean of
-    their exact percentages, or the sum of their differences). Each team lists all its
-    members, those still without a result too; a team none of whose members has one
-    comes last, without a result."""
+    their exact percentages, or the sum of their differences): the team ranking of an
+    individual event; in a team match, on their marques (team_match_rows). Each team
+    lists all its members, those still without a result too; a team none of whose
+    members has one comes last, without a result."""
+    if event.team_match:
+        return team_match_rows(rows, event)
     members: dict[str, list[DuplicateRow]] = defaultdict(list)
     for row in rows:
         if row.team:
@@ -218,6 +222,34 @@ def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
     ranked = {team.name for team in found}
     found += [TeamRow(name, team, None) for name, team in members.items() if name not in ranked]
     found.sort(key=lambda t: (t.result is None, t.rank, sort_key(t.name)))
+    return found
+
+
+def team_match_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
+    """A team match's teams (rules.team_match): each board's result is the sum of the
+    members' marques, converted on the scale the comparison method gives (matchpoints
+    of the team results across the field, or their total). From the boards each row
+    holds: on a public page, the boards every table has played."""
+    members: dict[str, list[DuplicateRow]] = defaultdict(list)
+    for row in rows:
+        if row.team:
+            members[row.team].append(row)
+    teams = {row.player_id: team for team, found in members.items() for row in found}
+    marques = (
+        (detail.board_number, row.player_id, detail.marque)
+        for found in members.values()
+        for row in found
+        for detail in row.boards
+        if detail.marque is not None
+    )
+    playing = team_rules.players_per_board(event.team_size)
+    results = team_rules.team_board_results(marques, teams, playing)
+    scale = team_rules.scale_of(event.comparison)
+    found = [
+        TeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
+        for result in team_rules.team_match_results(results, scale)
+    ]
+    found.sort(key=lambda t: (t.rank, sort_key(t.name)))
     return found
 
 

@@ -20,7 +20,9 @@ from django.utils.translation import gettext as _
 
 from ..errors import EventError
 from ..models import AuditEntry, Board, Club, Event, Hand, Round, Seat, Table
+from ..models.duplicate import orientation_letter, set_of_board
 from ..planning import movement as planning
+from ..planning import team_match
 from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
 from ..rules import boards as board_rules
 from ..selectors import access
@@ -34,12 +36,19 @@ from .tables import set_scorekeepers
 # Team forms of a duplicate event (DUPLICATE.md): individual (0), triplettes, quadrettes
 # and teams of 5 to 8 (two quadrettes' worth at most).
 DUPLICATE_TEAM_SIZES = (0, 3, 4, 5, 6, 7, 8)
+# A team match seats team-mates together (planning.team_match): teams of 3 to 6.
+TEAM_MATCH_SIZES = (3, 4, 5, 6)
 MAX_BOARDS_PER_ROUND = 12
 MAX_TABLES = 30
 
 
 def _check_format(
-    *, rounds_planned: int, boards_per_round: int, comparison: str, team_size: int
+    *,
+    rounds_planned: int,
+    boards_per_round: int,
+    comparison: str,
+    team_size: int,
+    team_match: bool = False,
 ) -> None:
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
         raise EventError(
@@ -53,6 +62,11 @@ def _check_format(
     if team_size not in DUPLICATE_TEAM_SIZES:
         raise EventError(
             _("Choose individual, triplettes, quadrettes or teams of 5 to 8."), field="team_size"
+        )
+    if team_match and team_size not in TEAM_MATCH_SIZES:
+        raise EventError(
+            _("Team matches are played by triplettes, quadrettes and teams of 5 or 6."),
+            field="team_match",
         )
 
 
@@ -69,12 +83,17 @@ def create_duplicate(
     comparison: str = Event.Comparison.MATCHPOINTS,
     team_size: int = 0,
     app_deals: bool = True,
+    free_bidding: bool = False,
+    team_match: bool = False,
 ) -> Event:
+    """A new duplicate event. By default each board names its taker (the federation's
+    practice, whoever deals); `free_bidding` lets each table bid as in a free deal."""
     _check_format(
         rounds_planned=rounds_planned,
         boards_per_round=boards_per_round,
         comparison=comparison,
         team_size=team_size,
+        team_match=team_match,
     )
     return _new_event(
         by=by,
@@ -88,6 +107,8 @@ def create_duplicate(
         comparison=comparison,
         team_size=team_size,
         app_deals=app_deals,
+        free_bidding=free_bidding,
+        team_match=team_match,
         # The seed deals the boards and draws the orientations: stored from the start,
         # so that a reprint after a reseat deals the same cards.
         seed=random.SystemRandom().randrange(1, 2**53),
@@ -112,26 +133,33 @@ def update_duplicate(
     comparison: str,
     team_size: int,
     app_deals: bool,
+    free_bidding: bool | None = None,
+    team_match: bool | None = None,
 ) -> Event:
     """Name, date and rules (update_event: rescored on confirmation), then the format.
 
     Once the rounds are seated the number of rounds and boards, the team form and who
     deals are the movement's: changing them is refused (reseat first, before any
     result). The comparison method may change at any time: the ranking is computed
-    from the marques on every read."""
+    from the marques on every read. Free bidding (None: unchanged) may change until a
+    result is entered: the results entered before were bid under the other rule. The
+    team match (None: unchanged) is part of the team form."""
     access.require_event(by, event)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    team_match = event.team_match if team_match is None else team_match
     _check_format(
         rounds_planned=rounds_planned,
         boards_per_round=boards_per_round,
         comparison=comparison,
         team_size=team_size,
+        team_match=team_match,
     )
-    event = Event.objects.select_for_update().get(pk=event.pk)
     new = {
         "rounds_planned": rounds_planned,
         "deals_per_round": boards_per_round,
         "team_size": team_size,
         "app_deals": app_deals,
+        "team_match": team_match,
     }
     fields = {"rounds_planned": "rounds_planned", "deals_per_round": "boards_per_round"}
     if is_seated(event):
@@ -144,10 +172,20 @@ def update_duplicate(
                     ),
                     field=fields.get(name_, name_),
                 )
+    if free_bidding is not None and free_bidding != event.free_bidding:
+        if Hand.objects.filter(table__round__event=event).exists():
+            raise EventError(
+                _("Results are entered: free bidding can no longer change."),
+                field="free_bidding",
+            )
+        if not free_bidding:
+            _name_missing_takers(event)
     event = update_event(
         by=by, event=event, name=name, date=date, rules_name=rules_name, rescore=rescore
     )
     new["comparison"] = comparison
+    if free_bidding is not None:
+        new["free_bidding"] = free_bidding
     # A duplicate event's deals are its boards; a comparison reads as its label.
     names = {"deals_per_round": "boards_per_round"}
     changes = [
@@ -198,16 +236,92 @@ def _check_teams(event: Event) -> None:
 
 def _create_boards(event: Event, sets: int) -> list[Board]:
     count = sets * (event.deals_per_round or 1)
+    # Named even when the tables bid freely: switching to named takers before play
+    # then needs nothing more, and the labels of a hand-dealt event can show them.
+    takers = board_rules.takers(event.seed or 0, count)
+    if event.team_match:
+        # A team match names one taker per set: the lone player of each table sits at
+        # that orientation for the whole round (planning.team_match).
+        per_set = board_rules.takers(event.seed or 0, sets)
+        takers = [
+            per_set[set_of_board(n, event.deals_per_round or 1) - 1] for n in range(1, count + 1)
+        ]
     return Board.objects.bulk_create(
         Board(
             event=event,
             number=number,
             dealer=board_rules.dealer(number),
+            taker=takers[number - 1],
             # Dealt now and kept: the étuis are printed from it (rules.boards).
             deal=board_rules.deal(event.seed, number) if event.app_deals else None,
         )
         for number in range(1, count + 1)
     )
+
+
+def _name_missing_takers(event: Event) -> None:
+    """Boards made before boards named their takers get the seed's takers."""
+    missing = list(event.boards.filter(taker__isnull=True))
+    if not missing:
+        return
+    takers = board_rules.takers(event.seed or 0, max(board.number for board in missing))
+    for board in missing:
+        board.taker = takers[board.number - 1]
+    Board.objects.bulk_update(missing, ["taker"])
+
+
+@transaction.atomic
+def set_board_roles(
+    *, by: Actor, board: Board, taker: int, dealer: int, contract: str | None = None
+) -> Board:
+    """The organiser names another taker or dealer for `board`, and optionally fixes
+    its contract ("": the taker's choice; None: unchanged), before any table has
+    entered a result of it (the tables that played it played it with the old ones)."""
+    access.require_event(by, board.event)
+    board = Board.objects.select_for_update().select_related("event").get(pk=board.pk)
+    if taker not in range(4):
+        raise EventError(_("Choose an orientation."), field="taker")
+    if dealer not in range(4):
+        raise EventError(_("Choose an orientation."), field="dealer")
+    contract = board.contract if contract is None else contract
+    if contract and contract not in board.event.rules.contracts:
+        raise EventError(
+            _("The contract “%(value)s” is not played under this event's rules.")
+            % {"value": contract},
+            field="contract",
+        )
+    if Hand.objects.filter(board=board).exists():
+        raise EventError(
+            _("A result of board %(number)s is entered: its taker and dealer are kept.")
+            % {"number": board.number}
+        )
+    changes = [
+        f"{label}: {_letter(before)} → {_letter(after)}"
+        for label, before, after in (
+            (_("taker"), board.taker, taker),
+            (_("dealer"), board.dealer, dealer),
+        )
+        if before != after
+    ]
+    if contract != board.contract:
+        changes.append(f"{_('contract')}: {board.contract or '—'} → {contract or '—'}")
+    if not changes:
+        return board
+    board.taker, board.dealer, board.contract = taker, dealer, contract
+    board.save(update_fields=["taker", "dealer", "contract"])
+    audit.record_event(
+        by=by,
+        event=board.event,
+        action=AuditEntry.Action.RULES,
+        target=str(board),
+        detail=", ".join(changes),
+    )
+    touch(events=[board.event])
+    return board
+
+
+def _letter(orientation: int | None) -> str:
+    return "—" if orientation is None else orientation_letter(orientation)
 
 
 def _order(event: Event, players: list[int], draw: bool) -> list[int]:
@@ -254,6 +368,8 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
         event.save(update_fields=["seed"])
     _check_teams(event)
     players, teams = present_players(event, registration_order=True)
+    if event.team_match:
+        return _seat_team_match(by=by, event=event, players=players, teams=teams, draw=draw)
     most = max_rounds(len(players))
     if most is None:
         raise EventError(
@@ -280,6 +396,57 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
     _create_boards(event, sets)
     seated = audit.line("movement_seated", rounds=len(rounds), tables=tables, players=len(players))
     audit.record_event(by=by, event=event, action=AuditEntry.Action.SEATING, lines=[seated])
+    touch(events=[event])
+    return rounds
+
+
+def _seat_team_match(
+    *, by: Actor, event: Event, players: list[int], teams: dict[int, int], draw: bool
+) -> list[Round]:
+    """Every round of team matches (planning.team_match): teams meet in the order drawn
+    from the seed (or registered), members in that order take in turn; every table of
+    a round plays the round's set, so the same boards are played at the same time."""
+    if any(player not in teams for player in players):
+        raise EventError(_("Every player must be in a team of the event's size (3 to 6)."))
+    rosters: dict[int, list[int]] = {}
+    for player in _order(event, players, draw):
+        if player in teams:
+            rosters.setdefault(teams[player], []).append(player)
+    takers = board_rules.takers(event.seed or 0, event.rounds_planned)
+    try:
+        plan = team_match.team_match(list(rosters.values()), event.rounds_planned, takers)
+    except team_match.TeamMatchImpossible as error:
+        messages = {
+            "sizes": _("Every player must be in a team of the event's size (3 to 6)."),
+            "too_few": _("A team match needs at least two complete teams."),
+            "triplettes": _(
+                "Triplettes play team matches in groups of four teams: register a multiple "
+                "of four triplettes."
+            ),
+            "rounds": _("Plan at least one round."),
+        }
+        raise EventError(messages[error.code], field="rounds_planned") from error
+    rounds = []
+    seats: list[Seat] = []
+    for number, planned in enumerate(plan, 1):
+        round_ = Round.objects.create(event=event, number=number)
+        rounds.append(round_)
+        for index, line in enumerate(planned.tables, 1):
+            table = Table.objects.create(round=round_, number=index, board_set=number)
+            seats += [
+                Seat(table=table, player_id=player, position=orientation)
+                for orientation, player in enumerate(line.seats)
+                if player is not None
+            ]
+    Seat.objects.bulk_create(seats)
+    _create_boards(event, len(plan))
+    audit.record_event(
+        by=by,
+        event=event,
+        action=AuditEntry.Action.SEATING,
+        detail=_("%(rounds)s rounds of team matches seated: %(teams)s teams, %(tables)s tables.")
+        % {"rounds": len(plan), "teams": len(rosters), "tables": len(plan[0].tables)},
+    )
     touch(events=[event])
     return rounds
 
@@ -350,7 +517,7 @@ def clear_seating(*, by: Actor, event: Event) -> None:
 @transaction.atomic
 def set_table_scorekeepers(*, by: Actor, event: Event, number: int, users: Sequence[Any]) -> None:
     """The scorekeepers of table `number` in every round: a table keeps its place in the
-    room (and its North player, who never moves) while the others move."""
+    room (and its North player, except in the moving designs) while the others move."""
     access.require_event(by, event)
     tables = list(Table.objects.filter(round__event=event, number=number))
     set_scorekeepers(by=by, choices=[(table, list(users)) for table in tables])

@@ -25,7 +25,7 @@ from scoring import deal_checks
 
 from ..errors import EventError
 from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table
-from ..models.duplicate import boards_of_set
+from ..models.duplicate import boards_of_set, orientation_letter
 from ..rules import boards as board_rules
 from ..selectors import access
 from ..selectors.access import Actor, can_score
@@ -88,9 +88,52 @@ def deal_contradictions(
     return [contradiction.as_error() for contradiction in found]
 
 
-def check_board_result(*, table: Table, board: Board, hand: Hand, seats: Sequence[Seat]) -> None:
-    """Raise scoring.HandError when the engine refuses the hand, DealContradicted when
-    the board's cards contradict it (the live preview and the save both ask)."""
+class NamedTakerRefused(scoring.HandError):
+    """A result whose taker is not the one the board names (or nobody took): at the
+    taker's field (the contract's, for "all passed"), in the reader's language
+    (forms.hand_errors.BOARD_ERROR_MESSAGES)."""
+
+
+def named_taker_error(board: Board, hand: Hand, seats: Sequence[Seat]) -> NamedTakerRefused | None:
+    """Why the result does not follow the taker (and the contract, when the organiser
+    fixed one) the board names; None when it does, or when the tables bid freely."""
+    named = board.named_taker
+    if named is None:
+        return None
+    params = {"number": board.number, "orientation": orientation_letter(named)}
+    if hand.passed:
+        return NamedTakerRefused("contract", "board_passed", "the board names a taker", **params)
+    seat = seat_at(seats, named)
+    if seat is not None and hand.taker_id != seat.player_id:
+        return NamedTakerRefused(
+            "taker", "board_taker", "not the board's taker", value=hand.taker_id, **params
+        )
+    contract = board.named_contract
+    if contract and hand.contract != contract:
+        return NamedTakerRefused(
+            "contract",
+            "board_contract",
+            "not the board's contract",
+            contract=Hand.Contract(contract).label,
+            **params,
+        )
+    return None
+
+
+def check_board_result(
+    *,
+    table: Table,
+    board: Board,
+    hand: Hand,
+    seats: Sequence[Seat],
+    ruling: bool = False,
+) -> None:
+    """Raise scoring.HandError when the engine refuses the hand, NamedTakerRefused when
+    the taker is not the board's (unless the organiser enters it as a `ruling`),
+    DealContradicted when the board's cards contradict it (the live preview and the
+    save both ask)."""
+    if not ruling and (refused := named_taker_error(board, hand, seats)) is not None:
+        raise refused
     rules = table.round.event.rules
     scoring.validate(engine_hand(hand, seats), rules)
     errors = deal_contradictions(board, hand, seats, rules)
@@ -105,21 +148,25 @@ def save_board_result(
     hand: Hand,
     user: User,
     expected_version: int | None = None,
+    ruling: bool = False,
 ) -> SavedHand:
     """Enter (or edit, `hand` with a pk) the result of `board` at `table`.
 
-    Raises WrongBoard, scoring.HandError (the engine, or the board's cards) or
-    HandConflict (changed meanwhile, or already entered by someone else), as save_hand
-    does, before writing anything."""
+    `ruling`: the organiser enters a taker other than the board's (refused to anyone
+    else); save_traveller audits it. Raises WrongBoard, scoring.HandError (the engine,
+    the board's taker or the board's cards) or HandConflict (changed meanwhile, or
+    already entered by someone else), as save_hand does, before writing anything."""
     if not can_score(user, table):  # before anything of the board is checked (or told)
         raise SheetLocked(_("You may not enter results at this table."))
+    if ruling:
+        access.require_event(user, table.round.event)  # type: ignore[arg-type]
     if not plays_board(table, board):
         raise WrongBoard(_("This table does not play board %(number)s.") % {"number": board.number})
     seats = table_seats(table)
     prepare_hand(table=table, board=board, hand=hand, seats=seats)
     if hand.pk and hand.board_id != board.pk:
         raise HandConflict(None)
-    check_board_result(table=table, board=board, hand=hand, seats=seats)
+    check_board_result(table=table, board=board, hand=hand, seats=seats, ruling=ruling)
     return save_hand(table=table, hand=hand, user=user, expected_version=expected_version)
 
 
@@ -133,6 +180,8 @@ class TravellerLine:
     table: Table
     hand: Hand | None
     expected_version: int | None = None
+    # The organiser's ruling: the line may name a taker other than the board's.
+    ruling: bool = False
 
 
 class TravellerRefused(Exception):
@@ -167,8 +216,10 @@ def save_traveller(*, by: Actor, board: Board, lines: Sequence[TravellerLine]) -
                         hand=line.hand,
                         user=by,  # type: ignore[arg-type]
                         expected_version=line.expected_version,
+                        ruling=line.ruling,
                     )
                     saved += 1
+                    _audit_taker_ruling(by, board, line)
                 except (scoring.HandError, HandConflict, WrongBoard) as error:
                     errors[line.table.pk] = error
             if errors:
@@ -176,6 +227,35 @@ def save_traveller(*, by: Actor, board: Board, lines: Sequence[TravellerLine]) -
     except _Refused:
         raise TravellerRefused(errors) from None
     return saved
+
+
+def _audit_taker_ruling(by: Actor, board: Board, line: TravellerLine) -> None:
+    """A line that departs from the board's taker is the organiser's ruling: said in
+    the event's trail (who, when, which table, which taker)."""
+    hand = line.hand
+    if (
+        not line.ruling
+        or hand is None
+        or named_taker_error(board, hand, table_seats(line.table)) is None
+    ):
+        return
+    seats = {seat.player_id: seat.position for seat in table_seats(line.table)}
+    taker = seats.get(hand.taker_id) if hand.taker_id else None
+    named = board.named_taker
+    audit.record_event(
+        by=by,
+        event=board.event,
+        action=AuditEntry.Action.RULING,
+        target=_special_target(board, line.table, None),
+        lines=[
+            audit.line(
+                "taker_ruling",
+                taker=audit.value("taker", taker),
+                contract=audit.value("contract", hand.contract),
+                named=audit.value("taker", named),
+            )
+        ],
+    )
 
 
 # --- special results --------------------------------------------------------------------

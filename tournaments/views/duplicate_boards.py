@@ -17,13 +17,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..errors import EventError
-from ..forms.duplicate import SpecialResultForm, TravellerLineForm
+from ..forms.duplicate import BoardRolesForm, SpecialResultForm, TravellerLineForm
 from ..models import Hand, SpecialResult
 from ..selectors import duplicate as selectors
 from ..selectors import duplicate_boards as board_selectors
 from ..selectors.access import full_names
 from ..selectors.duplicate_cards import movement_cards
 from ..selectors.duplicate_ranking import compare
+from ..services import duplicate as event_services
 from ..services import duplicate_results as services
 from ..services.hands import HandConflict
 from .duplicate import TEMPLATES, organised_duplicate
@@ -40,6 +41,23 @@ def duplicate_boards_print(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         TEMPLATES + "boards_print.html",
         {"event": event, "boards": board_selectors.printed_boards(event)},
+    )
+
+
+@organiser_required
+def duplicate_diagrams(request: HttpRequest, pk: int) -> HttpResponse:
+    """A diagram of the pack per board and orientation, several to an A4 page;
+    `?marked=1` circles the cards the app dealt (to rebuild a board)."""
+    event = organised_duplicate(request, pk)
+    marked = request.GET.get("marked") == "1" and event.app_deals
+    return render(
+        request,
+        TEMPLATES + "diagrams.html",
+        {
+            "event": event,
+            "marked": marked,
+            "diagrams": board_selectors.board_diagrams(event, marked=marked),
+        },
     )
 
 
@@ -63,7 +81,12 @@ def _line_forms(
     for line in info.lines:
         hand = stored.get(line.table_id)
         positions = {seat.player_id: seat.position for seat in seats.get(line.table_id, [])}
-        initial = TravellerLineForm.initial_from_hand(hand, positions) if hand else None
+        initial = (
+            TravellerLineForm.initial_from_hand(hand, positions)
+            if hand
+            # The board's taker (and contract), ready to confirm.
+            else {"taker": board.named_taker, "contract": board.named_contract or None}
+        )
         form = TravellerLineForm(
             data,
             seats=seats.get(line.table_id, []),
@@ -103,6 +126,14 @@ def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any])
             "event": event,
             "special_form": special_form,
             "specials": board_selectors.board_specials(context["board"]),
+            "roles_form": context.get("roles_form")
+            or BoardRolesForm(
+                initial={
+                    "taker": context["board"].taker,
+                    "dealer": context["board"].dealer,
+                    "contract": context["board"].contract,
+                }
+            ),
             "average": event.comparison == event.Comparison.DIFFERENCE,
             "previous": max((n for n in numbers if n < info.number), default=None),
             "next": min((n for n in numbers if n > info.number), default=None),
@@ -122,6 +153,7 @@ def _changed_lines(forms: list[tuple[Any, TravellerLineForm]]) -> list[services.
                 table=board_selectors.table_of(line.table_id),
                 hand=hand,
                 expected_version=form.cleaned_data.get("version") if stored else None,
+                ruling=bool(form.cleaned_data.get("ruling")),
             )
         )
     return lines
@@ -216,3 +248,35 @@ def duplicate_special_clear(request: HttpRequest, pk: int) -> HttpResponse:
         )
 
     return respond(request, submit(request, write))
+
+
+@organiser_action
+def duplicate_board_roles(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The organiser names another taker or dealer for a board, until it is played."""
+    event = organised_duplicate(request, pk)
+    board = selectors.board_of(event, number)
+    form = BoardRolesForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+
+        def write() -> Outcome:
+            event_services.set_board_roles(
+                by=request.user,
+                board=board,
+                taker=data["taker"],
+                dealer=data["dealer"],
+                contract=data["contract"],
+            )
+            return Outcome(
+                redirect_url=reverse("duplicate_traveller", args=[event.pk, number]),
+                message=_("Board %(number)s: taker, dealer and contract saved.")
+                % {"number": number},
+            )
+
+        try:
+            return respond(request, submit(request, write))
+        except EventError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+    context = _traveller_context(request, event, number)
+    context["roles_form"] = form
+    return _render_traveller(request, event, context)

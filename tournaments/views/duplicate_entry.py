@@ -23,7 +23,7 @@ import scoring
 
 from ..forms.duplicate import BoardHandForm
 from ..models import ORIENTATIONS, Board, Hand, Seat, Table
-from ..rules.boards import first_player
+from ..rules.boards import first_after
 from ..selectors import duplicate as selectors
 from ..selectors import sheet as sheet_selectors
 from ..services import duplicate_results as services
@@ -114,7 +114,10 @@ def _render(
             "board": board,
             "hand": hand,
             "dealer_letter": ORIENTATIONS[board.dealer],
-            "first_letter": ORIENTATIONS[first_player(board.number)],
+            "first_letter": ORIENTATIONS[first_after(board.dealer)],
+            "taker_letter": (
+                ORIENTATIONS[board.named_taker] if board.named_taker is not None else None
+            ),
             "orientations": [(ORIENTATIONS[s.position], s.player) for s in form.seats],
             "preview": preview or {"result": None},
             "conflict": conflict,

@@ -213,14 +213,31 @@ def _play_board(
     around the same contract at every table; a result the board's cards refuse (engine or
     deal checks) is tried again, and everybody passes after too many tries."""
     trumps = demo_trump_counts(board.deal)
-    taker = max(range(4), key=lambda o: (trumps[o], -o))
+    named = board.named_taker  # the federation's practice: the board names the taker
+    taker = named if named is not None else max(range(4), key=lambda o: (trumps[o], -o))
     for _attempt in range(40):
         hand = random_hand(rng, seats, board.number, contracts=("prise", "garde", "garde_sans"))
+        if named is not None and not hand.contract:
+            continue  # nobody passes a board that names its taker
         if hand.contract:
-            hand.taker = seats[taker].player if rng.random() < 0.8 else rng.choice(seats).player
+            free = named is None and rng.random() >= 0.8
+            hand.taker = rng.choice(seats).player if free else seats[taker].player
         try:
             save_board_result(table=table, board=board, hand=hand, user=scorekeeper)
             return
         except scoring.HandError:
             continue
-    save_board_result(table=table, board=board, hand=Hand(), user=scorekeeper)
+    if named is None:
+        save_board_result(table=table, board=board, hand=Hand(), user=scorekeeper)
+        return
+    # The named taker's plainest result the cards allow: a prise, the first oudlers and
+    # points the deal checks accept (a legal game always exists).
+    for oudlers in range(4):
+        for points in range(91, -1, -1):
+            hand = Hand(contract="prise", taker=seats[taker].player, oudlers=oudlers, points=points)
+            try:
+                save_board_result(table=table, board=board, hand=hand, user=scorekeeper)
+                return
+            except scoring.HandError:
+                continue
+    raise AssertionError(f"no result of board {board.number} fits its cards")

@@ -1,0 +1,130 @@
+"""A team match event through the services and the pages (issue 22): two quadrettes
+seated as the federation plays them (a taker of one team against three of the other,
+at two tables playing the same boards at the same time), the boards of a set naming
+one taker, and the teams ranked on their members' marques."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from tournaments.errors import EventError
+from tournaments.models import Board, Hand, HandScore, Player, Registration, Table, Team
+from tournaments.selectors.access import SYSTEM
+from tournaments.selectors.duplicate_ranking import duplicate_ranking, team_rows
+from tournaments.services import duplicate as services
+from tournaments.services.duplicate_results import save_board_result
+from tournaments.services.hands import table_seats
+
+
+def make_match(club, *, teams: int = 2, size: int = 4, rounds: int = 2, **options):
+    event = services.create_duplicate(
+        by=SYSTEM,
+        club=club,
+        name="Quadrettes du samedi",
+        date=datetime.date(2026, 11, 21),
+        rounds_planned=rounds,
+        boards_per_round=2,
+        team_size=size,
+        team_match=True,
+        app_deals=False,
+        **options,
+    )
+    for t in range(teams):
+        team = Team.objects.create(event=event, name="ABCDEFGH"[t])
+        for i in range(size):
+            player = Player.objects.create(club=club, name=f"Joueur {'ABCDEFGH'[t]}{i + 1}")
+            Registration.objects.create(event=event, player=player, team=team)
+    return event
+
+
+def team_of(event) -> dict[int, str]:
+    return {
+        r.player_id: r.team.name
+        for r in Registration.objects.filter(event=event).select_related("team")
+    }
+
+
+def test_team_match_needs_teams_of_three_to_six(dup_club):
+    with pytest.raises(EventError) as refused:
+        make_match(dup_club, size=0)
+    assert refused.value.field == "team_match"
+
+
+def test_quadrettes_are_seated_team_mates_together_against_a_taker(dup_club):
+    event = make_match(dup_club)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    teams = team_of(event)
+    boards = {b.number: b.taker for b in Board.objects.filter(event=event)}
+    # One taker per set: both boards of a round name the same orientation.
+    assert boards[1] == boards[2] and boards[3] == boards[4]
+    takers_seen = set()
+    for table in Table.objects.filter(round__event=event).select_related("round"):
+        assert table.board_set == table.round.number  # every table plays the round's set
+        seats = {seat.position: seat.player_id for seat in table_seats(table)}
+        taker = seats[boards[2 * table.round.number]]
+        takers_seen.add(taker)
+        defenders = {teams[p] for o, p in seats.items() if p != taker}
+        assert len(defenders) == 1 and teams[taker] not in defenders
+    assert Table.objects.filter(round__event=event).count() == 4
+    assert len(takers_seen) == 4  # members take in turn: two per team over two rounds
+
+
+def test_triplettes_need_groups_of_four_teams(dup_club):
+    event = make_match(dup_club, teams=2, size=3)
+    with pytest.raises(EventError):
+        services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+
+
+def test_the_teams_are_ranked_on_their_members_marques(dup_club, organiser, organiser_client):
+    event = make_match(dup_club, rounds=1)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    teams = team_of(event)
+    for table in Table.objects.filter(round__event=event).order_by("number"):
+        seats = table_seats(table)
+        for number in (1, 2):
+            board = Board.objects.get(event=event, number=number)
+            taker = seats[board.taker].player_id
+            # The first table's taker makes his garde, the second's fails it.
+            points = Decimal(56) if table.number == 1 else Decimal(30)
+            hand = Hand(contract="garde", taker_id=taker, oudlers=2, points=points)
+            save_board_result(table=table, board=board, hand=hand, user=organiser)
+    sums: dict[str, int] = {}
+    for score in HandScore.objects.filter(hand__table__round__event=event):
+        sums[teams[score.player_id]] = sums.get(teams[score.player_id], 0) + score.points
+    assert sums["A"] == -sums["B"] > 0  # A's taker made it, B's failed
+    rows = team_rows(duplicate_ranking(event), event)
+    # Two teams: the winner beats the other on both boards (100 %), the loser 0 %.
+    assert [(row.name, row.result, row.rank) for row in rows] == [
+        ("A", Decimal("100.00"), 1),
+        ("B", Decimal("0.00"), 2),
+    ]
+    event.comparison = event.Comparison.DIFFERENCE
+    event.save(update_fields=["comparison"])
+    rows = team_rows(duplicate_ranking(event), event)
+    assert [row.result for row in rows] == [Decimal(sums["A"]), Decimal(sums["B"])]
+    page = organiser_client.get(reverse("duplicate_ranking", args=[event.pk]))
+    assert b'id="teams-heading"' in page.content
+
+
+def test_the_organisers_pages_of_a_team_match(dup_club, organiser_client):
+    event = make_match(dup_club, teams=4, rounds=3)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=True)
+    # Four teams, two matches a round: four tables play the round's set at once.
+    assert Table.objects.filter(round__event=event, round__number=1).count() == 4
+    for name in (
+        "duplicate_manage",
+        "duplicate_boards_print",
+        "duplicate_diagrams",
+        "duplicate_cards",
+        "duplicate_export",
+        "duplicate_ranking",
+    ):
+        response = organiser_client.get(reverse(name, args=[event.pk]))
+        assert response.status_code == 200, name
+    traveller = organiser_client.get(reverse("duplicate_traveller", args=[event.pk, 1]))
+    assert traveller.status_code == 200
+    assert len(traveller.context["info"].lines) == 4
