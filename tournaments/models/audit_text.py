@@ -48,6 +48,9 @@ MESSAGES: dict[str, str] = {
     "movement_seated": gettext_noop(
         "%(rounds)s rounds seated from the movement: %(tables)s tables, %(players)s players."
     ),
+    "team_matches_seated": gettext_noop(
+        "%(rounds)s rounds of team matches seated: %(teams)s teams, %(tables)s tables."
+    ),
     "seating_cleared": gettext_noop("Seating cleared."),
     # seating: tables and seats
     "table_added": gettext_noop("Table added (%(round)s)."),
@@ -102,6 +105,9 @@ FIELDS: dict[str, str] = {
     "comparison": gettext_noop("comparison"),
     "team_match": gettext_noop("team match"),
     "free_bidding": gettext_noop("free bidding"),
+    "taker": gettext_noop("taker"),
+    "dealer": gettext_noop("dealer"),
+    "contract": gettext_noop("contract"),
 }
 
 

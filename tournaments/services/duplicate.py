@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import EventError
 from ..models import AuditEntry, Board, Club, Event, Hand, Round, Seat, Table
-from ..models.duplicate import orientation_letter, set_of_board
+from ..models.duplicate import set_of_board
 from ..planning import movement as planning
 from ..planning import team_match
 from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
@@ -296,15 +296,19 @@ def set_board_roles(
             % {"number": board.number}
         )
     changes = [
-        f"{label}: {_letter(before)} → {_letter(after)}"
-        for label, before, after in (
-            (_("taker"), board.taker, taker),
-            (_("dealer"), board.dealer, dealer),
+        audit.line(
+            "field_changed",
+            field=audit.value("field", name),
+            old=audit.value(kind, before),
+            new=audit.value(kind, after),
+        )
+        for name, kind, before, after in (
+            ("taker", "taker", board.taker, taker),
+            ("dealer", "orientation", board.dealer, dealer),
+            ("contract", "contract", board.contract, contract),
         )
         if before != after
     ]
-    if contract != board.contract:
-        changes.append(f"{_('contract')}: {board.contract or '—'} → {contract or '—'}")
     if not changes:
         return board
     board.taker, board.dealer, board.contract = taker, dealer, contract
@@ -313,15 +317,11 @@ def set_board_roles(
         by=by,
         event=board.event,
         action=AuditEntry.Action.RULES,
-        target=str(board),
-        detail=", ".join(changes),
+        target=audit.value("board", board.number),
+        lines=changes,
     )
     touch(events=[board.event])
     return board
-
-
-def _letter(orientation: int | None) -> str:
-    return "—" if orientation is None else orientation_letter(orientation)
 
 
 def _order(event: Event, players: list[int], draw: bool) -> list[int]:
@@ -444,8 +444,14 @@ def _seat_team_match(
         by=by,
         event=event,
         action=AuditEntry.Action.SEATING,
-        detail=_("%(rounds)s rounds of team matches seated: %(teams)s teams, %(tables)s tables.")
-        % {"rounds": len(plan), "teams": len(rosters), "tables": len(plan[0].tables)},
+        lines=[
+            audit.line(
+                "team_matches_seated",
+                rounds=len(plan),
+                teams=len(rosters),
+                tables=len(plan[0].tables),
+            )
+        ],
     )
     touch(events=[event])
     return rounds
