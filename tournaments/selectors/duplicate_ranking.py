@@ -20,6 +20,7 @@ from ..rules import duplicate as comparison
 from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
 from .access import Namer, public_names
+from .board_visibility import complete_boards, public_view
 from .duplicate import BoardInfo, BoardScore, DuplicateData, Line, SeatedPlayer, duplicate_data
 
 
@@ -188,7 +189,9 @@ def ranking_rows(
 
 
 def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[DuplicateRow]:
-    return ranking_rows(compare(duplicate_data(event, namer=namer)))
+    """The ranking as the public reads it (the hall screen, the places stored for player
+    pages and seasons): from the boards every table has played (board_visibility)."""
+    return ranking_rows(compare(public_view(duplicate_data(event, namer=namer))))
 
 
 def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
@@ -224,10 +227,8 @@ def player_row(rows: list[DuplicateRow], player_id: int) -> DuplicateRow | None:
 
 
 def public_boards(data: DuplicateData) -> set[int]:
-    """The boards whose travellers the public may read: those every table that plays
-    them has played (or had a ruling on), so no table still to play a board can read
-    how it went."""
-    return {number for number, board in data.boards.items() if board.complete}
+    """The boards whose travellers the public may read (selectors.board_visibility)."""
+    return complete_boards(data)
 
 
 __all__ = [

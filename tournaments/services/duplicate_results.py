@@ -28,6 +28,7 @@ from ..models.duplicate import boards_of_set, orientation_letter
 from ..rules import boards as board_rules
 from ..selectors import access
 from ..selectors.access import Actor, can_score
+from ..selectors.board_visibility import may_enter_at
 from . import audit
 from .cache import touch
 from .hands import HandConflict, SavedHand, SheetLocked, engine_hand, save_hand, table_seats
@@ -40,6 +41,11 @@ class WrongBoard(PermissionDenied):
     """The board is not one of the boards this table plays in its round."""
 
 
+class RoundNotOpen(PermissionDenied):
+    """The table's round is not open yet (rules.board_visibility): its boards are still
+    being played at other tables."""
+
+
 def plays_board(table: Table, board: Board) -> bool:
     event = table.round.event
     return (
@@ -47,6 +53,14 @@ def plays_board(table: Table, board: Board) -> bool:
         and board.event_id == event.pk
         and board.number in boards_of_set(table.board_set, event.deals_per_round or 1)
     )
+
+
+def round_not_open(table: Table) -> str:
+    return _(
+        "Round %(number)s is not open yet: its boards are still being played at other "
+        "tables. It opens once every board of the round before is entered (or settled by "
+        "the organiser's ruling)."
+    ) % {"number": table.round.number}
 
 
 def seat_at(seats: Sequence[Seat], orientation: int) -> Seat | None:
@@ -107,13 +121,15 @@ def save_board_result(
 ) -> SavedHand:
     """Enter (or edit, `hand` with a pk) the result of `board` at `table`.
 
-    Raises WrongBoard, scoring.HandError (the engine, or the board's cards) or
+    Raises WrongBoard, RoundNotOpen, scoring.HandError (the engine, or the board's cards) or
     HandConflict (changed meanwhile, or already entered by someone else), as save_hand
     does, before writing anything."""
     if not can_score(user, table):  # before anything of the board is checked (or told)
         raise SheetLocked(_("You may not enter results at this table."))
     if not plays_board(table, board):
         raise WrongBoard(_("This table does not play board %(number)s.") % {"number": board.number})
+    if not may_enter_at(user, table):  # before the cards are checked: they would tell
+        raise RoundNotOpen(round_not_open(table))
     seats = table_seats(table)
     prepare_hand(table=table, board=board, hand=hand, seats=seats)
     if hand.pk and hand.board_id != board.pk:

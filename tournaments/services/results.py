@@ -25,6 +25,7 @@ from django.db.models import Count, Exists, JSONField, OuterRef, Q, Sum
 
 from ..models import Event, EventResult, Hand, HandScore
 from ..rules.ranking import rank_rows, tie_break
+from ..selectors.board_visibility import hidden_hands
 from ..selectors.duplicate_ranking import session_places
 from .cache import touch
 from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
@@ -61,9 +62,10 @@ class _Line:
         return {str(number): figures for number, figures in sorted(self.rounds.items())}
 
 
-def _lines(models: ResultModels, event_id: int) -> list[_Line]:
+def _lines(models: ResultModels, event_id: int, hidden: Collection[int] = ()) -> list[_Line]:
     per_round = (
         models.score.objects.filter(event_id=event_id)
+        .exclude(hand_id__in=sorted(hidden))
         .order_by()
         .values_list("player_id", "round__number")
         .annotate(
@@ -136,8 +138,10 @@ def _ranked(lines: list[_Line], kind: str, event_id: int | None = None) -> list[
     return rank_rows(lines, lambda r: -r.total, lambda r: r.player_id)
 
 
-def _ledger_rows(scores: Any, event_id: int, players: Collection[int] | None) -> list[LedgerRow]:
-    rows = scores.filter(event_id=event_id)
+def _ledger_rows(
+    scores: Any, event_id: int, players: Collection[int] | None, hidden: Collection[int] = ()
+) -> list[LedgerRow]:
+    rows = scores.filter(event_id=event_id).exclude(hand_id__in=sorted(hidden))
     if players is not None:
         tables = scores.filter(event_id=event_id, player_id__in=players).values("table_id")
         rows = rows.filter(table_id__in=tables)
@@ -192,6 +196,15 @@ def _plan(
 ) -> _Writes:
     """What to write so that the event's results match the ledger; `stats_for` None means
     every player's statistics."""
+    hidden: set[int] = set()
+    if kind == Event.Kind.DUPLICATE:
+        # No peeking (rules.board_visibility): a player's page (his total, running total,
+        # contracts, opponents, place) and head-to-head read these rows, so a board some
+        # table has still to play counts nowhere here yet. When its last table plays
+        # it, the players of its other tables change too: everybody's row is worked out
+        # again (a duplicate event holds 120 players at most).
+        hidden = hidden_hands([event_id])
+        stats_for = None
     incremental = _incremental(kind, stats_for, existing)
     if incremental:
         assert stats_for is not None
@@ -205,7 +218,7 @@ def _plan(
         present = {line.player_id for line in lines}
         need = changed & present
     else:
-        lines = _ranked(_lines(models, event_id), kind, event_id)
+        lines = _ranked(_lines(models, event_id, hidden), kind, event_id)
         present = {line.player_id for line in lines}
         if stats_for is None:
             need, scope = present, None
@@ -213,7 +226,7 @@ def _plan(
             # A player new to the event has no statistics yet, wherever he sat.
             need = (set(stats_for) | (present - set(existing))) & present
             scope = need
-        ledger = _ledger_rows(models.score.objects, event_id, scope)
+        ledger = _ledger_rows(models.score.objects, event_id, scope, hidden)
     stats = player_event_stats(ledger, need)
     writes = _Writes(fields=_score_fields(kind))
     for line in lines:

@@ -123,14 +123,21 @@ def _orientation_cell(index: int, letter: str) -> tables.TemplateColumn:
 
 
 class TravellerTable(tables.Table):
-    """A board's traveller (selectors.duplicate.Line), table by table: the contract
-    and each orientation's player, marque and compared result."""
+    """A board's traveller (selectors.duplicate.Line), table by table: the contract,
+    its bonuses (petit au bout, poignées, chelem) and each orientation's player, marque
+    and compared result."""
 
     table_number = tables.Column(verbose_name=gettext_lazy("Table"))
     contract = tables.TemplateColumn(
         verbose_name=gettext_lazy("Contract"),
         template_code='{% include "tournaments/duplicate/_contract.html" with line=record %}',
         attrs={"td": {"class": "small"}},
+        empty_values=(),
+    )
+    bonuses = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Bonuses"),
+        template_code='{% include "tournaments/duplicate/_bonuses.html" with line=record %}',
+        attrs={"td": {"class": "small bonuses"}},
         empty_values=(),
     )
 
