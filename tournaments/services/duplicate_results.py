@@ -163,6 +163,24 @@ class _Refused(Exception):
     pass
 
 
+def _onto_stored(hand: Hand, board: Board) -> Hand:
+    """A correction as the stored row with the line's input fields (Hand.INPUT_FIELDS).
+
+    The traveller builds each line on a bare Hand(pk=...), which has nothing but those
+    fields: saved as it was, its number, timestamps and history went as NULL, an
+    IntegrityError answered 500 at every correction of an entered line. A line whose
+    result was deleted meanwhile is a conflict, as on the phone."""
+    if hand.pk is None:
+        return hand
+    stored = Hand.objects.filter(pk=hand.pk, board=board).first()
+    if stored is None:
+        raise HandConflict(None)
+    for name in Hand.INPUT_FIELDS:
+        attname = Hand._meta.get_field(name).attname
+        setattr(stored, attname, getattr(hand, attname))
+    return stored
+
+
 def save_traveller(*, by: Actor, board: Board, lines: Sequence[TravellerLine]) -> int:
     """Save every changed line of a board's traveller, all or nothing; returns how many
     were saved. Raises TravellerRefused with every line's error (the others are checked
@@ -179,7 +197,7 @@ def save_traveller(*, by: Actor, board: Board, lines: Sequence[TravellerLine]) -
                     save_board_result(
                         table=line.table,
                         board=board,
-                        hand=line.hand,
+                        hand=_onto_stored(line.hand, board),
                         user=by,  # type: ignore[arg-type]
                         expected_version=line.expected_version,
                     )
