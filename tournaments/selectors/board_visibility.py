@@ -17,8 +17,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ..models import Event, Hand, Round, SpecialResult, Table
-from ..models.duplicate import boards_of_set
+from django.db.models import Exists, OuterRef
+
+from ..models import Board, Event, Hand, Round, SpecialResult, Table
+from ..models.duplicate import boards_of_set, set_of_board
 from ..rules import board_visibility as rule
 from . import access
 from .access import Actor
@@ -32,6 +34,19 @@ def complete_boards(data: DuplicateData) -> set[int]:
         number
         for number, board in data.boards.items()
         if rule.board_complete(line.done for line in board.lines)
+    }
+
+
+def hidden_results(data: DuplicateData) -> set[int]:
+    """The ids of the results (hands) entered on boards some table has still to play:
+    hidden_hands for one event already read."""
+    complete = complete_boards(data)
+    return {
+        line.result.hand_id
+        for number, board in data.boards.items()
+        if not rule.may_read_board(complete=number in complete, organiser=False)
+        for line in board.lines
+        if line.result is not None
     }
 
 
@@ -153,3 +168,29 @@ def may_enter_at(user: Actor, table: Table) -> bool:
     if organiser:
         return True
     return rule.may_enter_board(round_is_open=round_is_open(table.round), organiser=False)
+
+
+def board_is_complete(board_id: int) -> bool:
+    """Whether every table that plays this board has played it (a result, or a ruling for
+    the whole table); two queries."""
+    board = (
+        Board.objects.filter(pk=board_id)
+        .values_list("number", "event_id", "event__deals_per_round")
+        .first()
+    )
+    if board is None:
+        return False
+    number, event_id, per_round = board
+    done = Table.objects.filter(
+        round__event_id=event_id, board_set=set_of_board(number, per_round or 1)
+    ).annotate(
+        entered=Exists(Hand.objects.filter(table=OuterRef("pk"), board_id=board_id)),
+        ruled=Exists(
+            SpecialResult.objects.filter(
+                table=OuterRef("pk"), board_id=board_id, orientation__isnull=True
+            )
+        ),
+    )
+    return rule.board_complete(
+        entered or ruled for entered, ruled in done.values_list("entered", "ruled")
+    )

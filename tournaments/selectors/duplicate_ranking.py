@@ -20,7 +20,7 @@ from ..rules import duplicate as comparison
 from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
 from .access import Namer, public_names
-from .board_visibility import complete_boards, public_view
+from .board_visibility import complete_boards, hidden_results, public_view
 from .duplicate import BoardInfo, BoardScore, DuplicateData, Line, SeatedPlayer, duplicate_data
 
 
@@ -222,6 +222,17 @@ def session_places(event: Event) -> dict[int, int]:
     return {row.player_id: row.rank for row in duplicate_ranking(event) if row.result is not None}
 
 
+def public_standing(event: Event) -> tuple[dict[int, int], set[int]]:
+    """What services.results stores for the public, from one read of the event: each
+    player's place on the complete boards (as session_places), and the results of the
+    boards some table has still to play (board_visibility.hidden_results), which his
+    stored figures leave out."""
+    data = duplicate_data(event)
+    hidden = hidden_results(data)
+    rows = ranking_rows(compare(public_view(data)))
+    return {row.player_id: row.rank for row in rows if row.result is not None}, hidden
+
+
 def player_row(rows: list[DuplicateRow], player_id: int) -> DuplicateRow | None:
     return next((row for row in rows if row.player_id == player_id), None)
 
@@ -240,6 +251,7 @@ __all__ = [
     "duplicate_ranking",
     "player_row",
     "public_boards",
+    "public_standing",
     "ranking_rows",
     "session_places",
     "team_rows",
