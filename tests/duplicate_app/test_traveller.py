@@ -130,3 +130,38 @@ def test_the_traveller_is_for_the_events_organisers(seated_event, dup_club, stra
     for user in (keeper, stranger):
         assert logged_in(user).get(url).status_code == 403
     assert logged_in(None).get(url).status_code == 302
+
+
+def test_correcting_an_entered_line_saves_it_and_keeps_its_history(
+    seated_event, lines, organiser, organiser_client
+):
+    """Correcting a line entered before (on the phone or on this page) answered 500."""
+    table = Table.objects.get(pk=lines[0].table_id)
+    hand = enter_board(table, BOARD, organiser, points=Decimal(50))
+    url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
+    page = organiser_client.get(url)
+    assert page.status_code == 200
+    changes = {str(table.pk): {**line_values("1", "60"), "version": str(hand.version)}}
+    response = organiser_client.post(url, grid(lines, **changes))
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert (hand.points, hand.version, hand.number) == (Decimal(60), 2, BOARD)
+    assert hand.board.number == BOARD and hand.dealer_id is not None
+    assert hand.history.count() == 2
+
+
+def test_a_stale_correction_is_a_conflict_not_an_error(
+    seated_event, lines, organiser, organiser_client
+):
+    table = Table.objects.get(pk=lines[0].table_id)
+    hand = enter_board(table, BOARD, organiser, points=Decimal(50))
+    url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
+    changes = {str(table.pk): {**line_values("1", "60"), "version": str(hand.version)}}
+    assert organiser_client.post(url, grid(lines, **changes)).status_code == 302
+    # The same correction again, from a page opened before the first: version 1 is gone.
+    stale = {str(table.pk): {**line_values("1", "70"), "version": str(hand.version)}}
+    response = organiser_client.post(url, grid(lines, **stale))
+    assert response.status_code == 200
+    assert "reload the page" in response.content.decode() or "recharge" in response.content.decode()
+    hand.refresh_from_db()
+    assert hand.points == Decimal(60)

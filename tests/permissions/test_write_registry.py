@@ -95,6 +95,7 @@ NOT_A_CLUB_WRITE = {
     "duplicate_results.deal_contradictions": "checks a result against the board's cards",
     "duplicate_results.check_board_result": "checks a result against the board's cards",
     "duplicate_results.named_taker_error": "checks a result against the board's taker",
+    "duplicate_results.round_not_open": "words a refusal; writes nothing",
     "event_stats.player_event_stats": "computes figures; the writes are results'",
     # derived rows, rewritten by the checked writes above (and the repair commands)
     "sheets.refresh_round_status": "a round's status follows its sheets (after checked writes)",

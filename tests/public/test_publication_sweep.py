@@ -151,3 +151,88 @@ def test_no_public_url_shows_an_unpublished_events_results(world, organiser):
     assert failures == []
     # The sweep did look at pages, not only at 404s and login redirects.
     assert seen > 20, (asked, seen)
+
+
+# --- no peeking: a running duplicate event, one board played at one table only -----------
+
+
+def _duplicate_values(name: str, ids: list[int], players: list[int]) -> list[int]:
+    """What a parameter is filled with: board and round numbers are small, players are
+    players; anything else takes every id of the fixture."""
+    if name == "number":
+        return list(range(1, 11))
+    if name in ("a", "b", "player_id"):
+        return players
+    return ids
+
+
+@pytest.mark.slow
+def test_no_public_url_shows_a_board_some_table_has_still_to_play(organiser, club):
+    """Board 1 played at one table of five (tests/duplicate_app/test_no_peeking.py's
+    secret: a garde contre with petit au bout and poignée): no page asked anonymously
+    (plain, ?event=, htmx) and no preview asked by another table's scorekeeper shows
+    anything of it; the organiser does see it."""
+    import uuid
+
+    from tournaments.services.duplicate import seat_duplicate, set_table_scorekeepers
+
+    from ..duplicate_app.conftest import make_duplicate
+    from ..duplicate_app.test_no_peeking import play_secret, secret_in
+    from ..factories import make_member
+
+    dup_club = club  # the organiser's club
+    event = make_duplicate(dup_club)
+    seat_duplicate(by=organiser, event=event, draw=False)
+    Event.objects.filter(pk=event.pk).update(published=True)
+    played = Table.objects.get(round__event=event, round__number=1, board_set=1)
+    play_secret(played, organiser)
+    insider = Client()
+    insider.force_login(organiser)
+    assert secret_in(insider.get(f"/duplicate/{event.pk}/board/1/").content.decode())
+
+    players = sorted(Player.objects.filter(club=dup_club).values_list("pk", flat=True))
+    ids = sorted({*all_ids(), *range(1, 11)})
+    client = Client()
+    failures: list[tuple[str, list[str]]] = []
+    seen = 0
+    for route in all_routes():
+        if route.route in UNSWEPT:
+            continue
+        names = list(route.params)
+        for values in product(*(_duplicate_values(n, ids, players) for n in names)):
+            url = "/" + route.route
+            for name, value in zip(names, values, strict=True):
+                url = url.replace(f"<int:{name}>", str(value))
+            response = client.get(url)
+            pages = [response]
+            if response.status_code == 200:
+                seen += 1
+                pages += [
+                    client.get(url, {"event": event.pk}),
+                    client.get(url, {"event": event.pk}, HTTP_HX_REQUEST="true"),
+                ]
+            for page in pages:
+                if found := secret_in(page.content.decode(errors="replace")):
+                    failures.append((url, found))
+    assert failures == []
+    assert seen > 100, seen
+
+    # Another table's scorekeeper previews and enters nothing of board 1 before his round.
+    later = Table.objects.filter(round__event=event, board_set=1).exclude(pk=played.pk)
+    for table in later:
+        keeper = make_member(f"marqueur_{table.pk}", dup_club, role="scorekeeper")
+        set_table_scorekeepers(by=organiser, event=event, number=table.number, users=[keeper])
+        scorekeeper = Client()
+        scorekeeper.force_login(keeper)
+        seats = list(table.seats.order_by("position").values_list("player_id", flat=True))
+        data = {"contract": "garde", "taker": seats[1], "oudlers": "2", "points": "50"}
+        for path in ("", "preview/"):
+            url = f"/score/table/{table.pk}/board/1/{path}"
+            for response in (
+                scorekeeper.get(url, follow=True),
+                scorekeeper.post(url, {**data, "submission_key": str(uuid.uuid4())}),
+            ):
+                if found := secret_in(response.content.decode(errors="replace")):
+                    failures.append((url, found))
+                assert response.status_code in (200, 403, 405), (url, response.status_code)
+    assert failures == []

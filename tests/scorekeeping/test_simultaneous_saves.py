@@ -186,7 +186,7 @@ def test_the_next_deal_answer_stores_what_was_typed_as_the_next_hand(
     asked = client.post(url, {**typed, "submission_key": uuid.uuid4()})
     assert asked.status_code == 409
     page = asked.content.decode()
-    assert "Donne 1" in page or "Hand 1" in page
+    assert "La donne 1 a été enregistrée sur un autre téléphone" in page
     # "The same deal": nothing stored, back to the sheet.
     assert table4.get_absolute_url() in page
     assert numbers(table4) == [1]

@@ -271,7 +271,9 @@ class TravellerLineForm(forms.Form):
         for orientation in range(len(ORIENTATIONS)):
             self.fields[self.poignee_name(orientation)] = _line_choice(
                 _("Poignée %(orientation)s") % {"orientation": orientation_letter(orientation)},
-                POIGNEE_CHOICES,
+                # "—" for none, as the other cells of a line left empty: four "aucune"
+                # pushed the traveller's last columns off a 1280 px screen.
+                [("", "—"), *POIGNEE_CHOICES[1:]],
             )
 
     @staticmethod

@@ -70,6 +70,20 @@ class ResultInputs:
     def contract_label(self) -> str:
         return str(Hand.Contract(self.contract).label) if self.contract else ""
 
+    @property
+    def petit_au_bout_label(self) -> str:
+        return str(Hand.Camp(self.petit_au_bout).label) if self.petit_au_bout else ""
+
+    @property
+    def chelem_made_label(self) -> str:
+        return str(Hand.Camp(self.chelem_made_by).label) if self.chelem_made_by else ""
+
+    @property
+    def has_bonuses(self) -> bool:
+        return bool(
+            self.petit_au_bout or self.poignees or self.chelem_announced or self.chelem_made_by
+        )
+
 
 @dataclass
 class BoardScore:

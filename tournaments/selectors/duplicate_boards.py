@@ -43,37 +43,45 @@ def _rows(held: Any, language: str) -> list[tuple[str, str]]:
     ]
 
 
+def _language() -> str:
+    return "fr" if (get_language() or "fr").startswith("fr") else "en"
+
+
+def _printed(board: Board, language: str, free_bidding: bool) -> PrintedBoard:
+    hands: list[PrintedHand] = []
+    dog = None
+    if board.deal is not None:
+        deal = board_rules.deal_from_json(board.deal)
+        hands = [
+            PrintedHand(letter, _rows(hand, language))
+            for letter, hand in zip(ORIENTATIONS, deal.hands, strict=True)
+        ]
+        dog = PrintedHand("", _rows(deal.dog, language))
+    return PrintedBoard(
+        number=board.number,
+        dealer=ORIENTATIONS[board.dealer],
+        first=ORIENTATIONS[board_rules.first_after(board.dealer)],
+        taker=None if free_bidding or board.taker is None else ORIENTATIONS[board.taker],
+        contract="" if free_bidding or not board.contract else board.get_contract_label(),
+        hands=hands,
+        dog=dog,
+    )
+
+
 def printed_boards(event: Event) -> list[PrintedBoard]:
     """Every board of the event, with its four hands and the dog when the app dealt it,
     cards named in the reader's language (R, D, C, V in French); one query."""
-    language = "fr" if (get_language() or "fr").startswith("fr") else "en"
-    boards = []
-    for board in Board.objects.filter(event=event).order_by("number"):
-        hands: list[PrintedHand] = []
-        dog = None
-        if board.deal is not None:
-            deal = board_rules.deal_from_json(board.deal)
-            hands = [
-                PrintedHand(letter, _rows(hand, language))
-                for letter, hand in zip(ORIENTATIONS, deal.hands, strict=True)
-            ]
-            dog = PrintedHand("", _rows(deal.dog, language))
-        boards.append(
-            PrintedBoard(
-                number=board.number,
-                dealer=ORIENTATIONS[board.dealer],
-                first=ORIENTATIONS[board_rules.first_after(board.dealer)],
-                taker=None
-                if event.free_bidding or board.taker is None
-                else ORIENTATIONS[board.taker],
-                contract=""
-                if event.free_bidding or not board.contract
-                else board.get_contract_label(),
-                hands=hands,
-                dog=dog,
-            )
-        )
-    return boards
+    language = _language()
+    return [
+        _printed(board, language, event.free_bidding)
+        for board in Board.objects.filter(event=event).order_by("number")
+    ]
+
+
+def printed_board(board: Board) -> PrintedBoard:
+    """One board's hand record (its four hands and the dog when the app dealt it): shown
+    on its public page once every table has played it (rules.board_visibility)."""
+    return _printed(board, _language(), board.event.free_bidding)
 
 
 @dataclass

@@ -36,6 +36,12 @@ class TableRound:
     moves: list[Move] = field(default_factory=list)
     set_goes_to: int | None = None  # the table playing this set next round
     set_comes_from: int | None = None  # the table that played it the round before
+    # When the set rests (a relay: no table plays it) the round before or after: where
+    # it comes back from, or goes to after its rest, as (table number, round number).
+    set_back_from: tuple[int, int] | None = None
+    set_rests_then: tuple[int, int] | None = None
+    set_first_here: bool = False  # no table played the set before (it started resting)
+    set_done: bool = False  # no table plays the set after this round
     entered: int = 0
     status: str = ""
 
@@ -96,9 +102,23 @@ def movement_cards(data: DuplicateData) -> Cards:
     """Every table's and every player's card, rounds in order."""
     table_rounds = _table_rounds(data)
     set_at = {(r, t.board_set): number for (r, number), t in table_rounds.items()}
+    rounds_of_set: dict[int, list[int]] = defaultdict(list)
+    for (r, _number), t in table_rounds.items():
+        rounds_of_set[t.board_set].append(r)
     for (round_number, _number), table_round in table_rounds.items():
-        table_round.set_goes_to = set_at.get((round_number + 1, table_round.board_set))
-        table_round.set_comes_from = set_at.get((round_number - 1, table_round.board_set))
+        board_set = table_round.board_set
+        table_round.set_goes_to = set_at.get((round_number + 1, board_set))
+        table_round.set_comes_from = set_at.get((round_number - 1, board_set))
+        # A card used to print "—" both for the first round and where the set rests a
+        # round (26 players: a relay): the card now says which, and where it comes back.
+        earlier = [r for r in rounds_of_set[board_set] if r < round_number]
+        later = [r for r in rounds_of_set[board_set] if r > round_number]
+        if table_round.set_comes_from is None and earlier:
+            table_round.set_back_from = (set_at[(max(earlier), board_set)], max(earlier))
+        table_round.set_first_here = not earlier and round_number != min(data.rounds)
+        if table_round.set_goes_to is None and later:
+            table_round.set_rests_then = (set_at[(min(later), board_set)], min(later))
+        table_round.set_done = not later
         for orientation, player in enumerate(table_round.players):
             place = data.places.get(player.player_id, {}).get(round_number + 1) if player else None
             table_round.moves.append(

@@ -21,6 +21,7 @@ from ..rules import team_match as team_rules
 from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
 from .access import Namer, public_names
+from .board_visibility import complete_boards, hidden_results, public_view
 from .duplicate import BoardInfo, BoardScore, DuplicateData, Line, SeatedPlayer, duplicate_data
 
 
@@ -193,7 +194,9 @@ def ranking_rows(
 
 
 def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[DuplicateRow]:
-    return ranking_rows(compare(duplicate_data(event, namer=namer)))
+    """The ranking as the public reads it (the hall screen, the places stored for player
+    pages and seasons): from the boards every table has played (board_visibility)."""
+    return ranking_rows(compare(public_view(duplicate_data(event, namer=namer))))
 
 
 def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
@@ -259,15 +262,24 @@ def session_places(event: Event) -> dict[int, int]:
     return {row.player_id: row.rank for row in duplicate_ranking(event) if row.result is not None}
 
 
+def public_standing(event: Event) -> tuple[dict[int, int], set[int]]:
+    """What services.results stores for the public, from one read of the event: each
+    player's place on the complete boards (as session_places), and the results of the
+    boards some table has still to play (board_visibility.hidden_results), which his
+    stored figures leave out."""
+    data = duplicate_data(event)
+    hidden = hidden_results(data)
+    rows = ranking_rows(compare(public_view(data)))
+    return {row.player_id: row.rank for row in rows if row.result is not None}, hidden
+
+
 def player_row(rows: list[DuplicateRow], player_id: int) -> DuplicateRow | None:
     return next((row for row in rows if row.player_id == player_id), None)
 
 
 def public_boards(data: DuplicateData) -> set[int]:
-    """The boards whose travellers the public may read: those every table that plays
-    them has played (or had a ruling on), so no table still to play a board can read
-    how it went."""
-    return {number for number, board in data.boards.items() if board.complete}
+    """The boards whose travellers the public may read (selectors.board_visibility)."""
+    return complete_boards(data)
 
 
 __all__ = [
@@ -279,6 +291,7 @@ __all__ = [
     "duplicate_ranking",
     "player_row",
     "public_boards",
+    "public_standing",
     "ranking_rows",
     "session_places",
     "team_rows",

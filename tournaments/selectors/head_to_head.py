@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from ..models import EventResult, Hand, HandScore, Player
+from ..models import Event, EventResult, Hand, HandScore, Player
+from .board_visibility import hidden_hands
 from .stats import PUBLISHED
 
 SHARED_TABLES_SHOWN = 20
@@ -80,15 +81,21 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
     then both players' score rows in those events only, by the same index; then those
     rows' hands by id. Reading every table either of them ever sat at cost 45 ms for
     two players of many seasons (1M hands). A hand counts when both played it (neither
-    sat it out); a table counts when both have a row in one of its hands.
+    sat it out); a table counts when both have a row in one of its hands. A duplicate
+    board some table has still to play is left out (rules.board_visibility): who took
+    and both scores would tell that table how it goes.
     """
-    shared_events = list(
+    shared = list(
         EventResult.objects.filter(PUBLISHED, player=a, opponents__has_key=str(b.pk))
         .order_by()
-        .values_list("event_id", flat=True)
+        .values_list("event_id", "event__kind")
     )
+    shared_events = [event_id for event_id, _kind in shared]
+    duplicates = [event_id for event_id, kind in shared if kind == Event.Kind.DUPLICATE]
+    hidden = hidden_hands(duplicates) if duplicates else set()
     rows = (
         HandScore.objects.filter(player_id__in=(a.pk, b.pk), event_id__in=shared_events)
+        .exclude(hand_id__in=sorted(hidden))
         .order_by()
         .values_list(
             "hand_id",

@@ -29,6 +29,7 @@ from ..models.duplicate import boards_of_set, orientation_letter
 from ..rules import boards as board_rules
 from ..selectors import access
 from ..selectors.access import Actor, can_score
+from ..selectors.board_visibility import may_enter_at
 from . import audit
 from .cache import touch
 from .hands import HandConflict, SavedHand, SheetLocked, engine_hand, save_hand, table_seats
@@ -41,6 +42,11 @@ class WrongBoard(PermissionDenied):
     """The board is not one of the boards this table plays in its round."""
 
 
+class RoundNotOpen(PermissionDenied):
+    """The table's round is not open yet (rules.board_visibility): its boards are still
+    being played at other tables."""
+
+
 def plays_board(table: Table, board: Board) -> bool:
     event = table.round.event
     return (
@@ -48,6 +54,14 @@ def plays_board(table: Table, board: Board) -> bool:
         and board.event_id == event.pk
         and board.number in boards_of_set(table.board_set, event.deals_per_round or 1)
     )
+
+
+def round_not_open(table: Table) -> str:
+    return _(
+        "Round %(number)s is not open yet: its boards are still being played at other "
+        "tables. It opens once every board of the round before is entered (or settled by "
+        "the organiser's ruling)."
+    ) % {"number": table.round.number}
 
 
 def seat_at(seats: Sequence[Seat], orientation: int) -> Seat | None:
@@ -153,15 +167,18 @@ def save_board_result(
     """Enter (or edit, `hand` with a pk) the result of `board` at `table`.
 
     `ruling`: the organiser enters a taker other than the board's (refused to anyone
-    else); save_traveller audits it. Raises WrongBoard, scoring.HandError (the engine,
-    the board's taker or the board's cards) or HandConflict (changed meanwhile, or
-    already entered by someone else), as save_hand does, before writing anything."""
+    else); save_traveller audits it. Raises WrongBoard, RoundNotOpen, scoring.HandError
+    (the engine, the board's taker or the board's cards) or HandConflict (changed
+    meanwhile, or already entered by someone else), as save_hand does, before writing
+    anything."""
     if not can_score(user, table):  # before anything of the board is checked (or told)
         raise SheetLocked(_("You may not enter results at this table."))
     if ruling:
         access.require_event(user, table.round.event)  # type: ignore[arg-type]
     if not plays_board(table, board):
         raise WrongBoard(_("This table does not play board %(number)s.") % {"number": board.number})
+    if not may_enter_at(user, table):  # before the cards are checked: they would tell
+        raise RoundNotOpen(round_not_open(table))
     seats = table_seats(table)
     prepare_hand(table=table, board=board, hand=hand, seats=seats)
     if hand.pk and hand.board_id != board.pk:
@@ -197,6 +214,24 @@ class _Refused(Exception):
     pass
 
 
+def _onto_stored(hand: Hand, board: Board) -> Hand:
+    """A correction as the stored row with the line's input fields (Hand.INPUT_FIELDS).
+
+    The traveller builds each line on a bare Hand(pk=...), which has nothing but those
+    fields: saved as it was, its number, timestamps and history went as NULL, an
+    IntegrityError answered 500 at every correction of an entered line. A line whose
+    result was deleted meanwhile is a conflict, as on the phone."""
+    if hand.pk is None:
+        return hand
+    stored = Hand.objects.filter(pk=hand.pk, board=board).first()
+    if stored is None:
+        raise HandConflict(None)
+    for name in Hand.INPUT_FIELDS:
+        attname = Hand._meta.get_field(name).attname
+        setattr(stored, attname, getattr(hand, attname))
+    return stored
+
+
 def save_traveller(*, by: Actor, board: Board, lines: Sequence[TravellerLine]) -> int:
     """Save every changed line of a board's traveller, all or nothing; returns how many
     were saved. Raises TravellerRefused with every line's error (the others are checked
@@ -213,7 +248,7 @@ def save_traveller(*, by: Actor, board: Board, lines: Sequence[TravellerLine]) -
                     save_board_result(
                         table=line.table,
                         board=board,
-                        hand=line.hand,
+                        hand=_onto_stored(line.hand, board),
                         user=by,  # type: ignore[arg-type]
                         expected_version=line.expected_version,
                         ruling=line.ruling,

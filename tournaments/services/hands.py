@@ -267,6 +267,8 @@ def _save_hand(
         event_id=table.round.event_id,
         player_ids=[seat.player_id for seat in seats],
         event=table.round.event,
+        saved_board=hand.board_id,
+        new_result=new,
     )
     touch(events=[table.round.event])  # its public pages, on commit (services.cache)
     return SavedHand(hand=hand, result=result)

@@ -25,7 +25,8 @@ from django.db.models import Count, Exists, JSONField, OuterRef, Q, Sum
 
 from ..models import Event, EventResult, Hand, HandScore
 from ..rules.ranking import rank_rows, tie_break
-from ..selectors.duplicate_ranking import session_places
+from ..selectors.board_visibility import board_is_complete
+from ..selectors.duplicate_ranking import public_standing
 from .cache import touch
 from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
 from .standings import rebuild_all_season_standings, refresh_seasons_of
@@ -61,9 +62,10 @@ class _Line:
         return {str(number): figures for number, figures in sorted(self.rounds.items())}
 
 
-def _lines(models: ResultModels, event_id: int) -> list[_Line]:
+def _lines(models: ResultModels, event_id: int, hidden: Collection[int] = ()) -> list[_Line]:
     per_round = (
         models.score.objects.filter(event_id=event_id)
+        .exclude(hand_id__in=sorted(hidden))
         .order_by()
         .values_list("player_id", "round__number")
         .annotate(
@@ -114,14 +116,13 @@ def _lines_from(
     return list(lines.values())
 
 
-def _ranked(lines: list[_Line], kind: str, event_id: int | None = None) -> list[_Line]:
+def _ranked(lines: list[_Line], kind: str, places: dict[int, int] | None = None) -> list[_Line]:
     """Places by the event's own ranking, as on its page and in the season: a tournament
     breaks equal totals by the best round, then contracts won (selectors.ranking); a
     club night does not (selectors.standings); a duplicate event ranks by session
-    percentage (selectors.duplicate_ranking), not by the marques' total. Equal keys
-    share the place."""
-    if kind == Event.Kind.DUPLICATE and event_id is not None:
-        places = session_places(Event.objects.get(pk=event_id))
+    percentage (`places`: selectors.duplicate_ranking.public_standing), not by the
+    marques' total. Equal keys share the place."""
+    if kind == Event.Kind.DUPLICATE and places is not None:
         unplaced = len(places) + 1  # no board compared yet
         for line in lines:
             line.rank = places.get(line.player_id, unplaced)
@@ -136,8 +137,10 @@ def _ranked(lines: list[_Line], kind: str, event_id: int | None = None) -> list[
     return rank_rows(lines, lambda r: -r.total, lambda r: r.player_id)
 
 
-def _ledger_rows(scores: Any, event_id: int, players: Collection[int] | None) -> list[LedgerRow]:
-    rows = scores.filter(event_id=event_id)
+def _ledger_rows(
+    scores: Any, event_id: int, players: Collection[int] | None, hidden: Collection[int] = ()
+) -> list[LedgerRow]:
+    rows = scores.filter(event_id=event_id).exclude(hand_id__in=sorted(hidden))
     if players is not None:
         tables = scores.filter(event_id=event_id, player_id__in=players).values("table_id")
         rows = rows.filter(table_id__in=tables)
@@ -192,6 +195,14 @@ def _plan(
 ) -> _Writes:
     """What to write so that the event's results match the ledger; `stats_for` None means
     every player's statistics."""
+    hidden: set[int] = set()
+    places: dict[int, int] | None = None
+    if kind == Event.Kind.DUPLICATE:
+        # No peeking (rules.board_visibility): a player's page (his total, running total,
+        # contracts, opponents, place) and head-to-head read these rows, so a board some
+        # table has still to play counts nowhere here yet; the places and those results
+        # come from one read of the event (refresh_event_results says whose statistics).
+        places, hidden = public_standing(Event.objects.get(pk=event_id))
     incremental = _incremental(kind, stats_for, existing)
     if incremental:
         assert stats_for is not None
@@ -201,11 +212,11 @@ def _plan(
         # fewer than summing the whole event again.
         changed = set(stats_for)
         ledger = _ledger_rows(models.score.objects, event_id, changed)
-        lines = _ranked(_lines_from(ledger, changed, existing), kind, event_id)
+        lines = _ranked(_lines_from(ledger, changed, existing), kind, places)
         present = {line.player_id for line in lines}
         need = changed & present
     else:
-        lines = _ranked(_lines(models, event_id), kind, event_id)
+        lines = _ranked(_lines(models, event_id, hidden), kind, places)
         present = {line.player_id for line in lines}
         if stats_for is None:
             need, scope = present, None
@@ -213,7 +224,7 @@ def _plan(
             # A player new to the event has no statistics yet, wherever he sat.
             need = (set(stats_for) | (present - set(existing))) & present
             scope = need
-        ledger = _ledger_rows(models.score.objects, event_id, scope)
+        ledger = _ledger_rows(models.score.objects, event_id, scope, hidden)
     stats = player_event_stats(ledger, need)
     writes = _Writes(fields=_score_fields(kind))
     for line in lines:
@@ -321,7 +332,12 @@ def _write(models: ResultModels, writes: _Writes) -> None:
 # (the caller's atomic block, or this one when called outside any).
 @transaction.atomic(savepoint=False)
 def refresh_event_results(
-    *, event_id: int, player_ids: Collection[int] | None = None, event: Event | None = None
+    *,
+    event_id: int,
+    player_ids: Collection[int] | None = None,
+    event: Event | None = None,
+    saved_board: int | None = None,
+    new_result: bool = False,
 ) -> None:
     """Bring one event's results in step with the ledger after a change, and the
     stored rankings of the seasons counting it (services.standings).
@@ -331,12 +347,30 @@ def refresh_event_results(
     The event row is locked so that two tables saving at once cannot both rewrite
     the results from stale totals; a caller that already holds that lock (save_hand
     locks the table with its round and event) passes the `event` it read.
+
+    `saved_board`: the duplicate board whose result was just entered (`new_result`) or
+    corrected (not deleted). While some table has still to play it, nothing these rows
+    hold changes (rules.board_visibility: they count complete boards only, and a result
+    entered cannot make a complete board incomplete): the write stops at that check
+    instead of reading and comparing the whole event (benchmarks/duplicate_save.py).
+    A correction of a complete board changes the statistics of its own table's players
+    only (everybody's place); the result that completes it, those of every table.
     """
     if event is None:
         event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
             return
     kind = event.kind
+    if kind == Event.Kind.DUPLICATE:
+        if saved_board is None:
+            # A ruling, a deletion, a new comparison: any board may have completed (or
+            # stopped being complete), and its other tables' players with it.
+            player_ids = None
+        elif not board_is_complete(saved_board):
+            return
+        elif new_result:
+            # This result completed the board: its other tables' players now count it.
+            player_ids = None
     current = EventResult.objects.filter(event_id=event_id)
     if kind == Event.Kind.TOURNAMENT or player_ids is None:
         # Places only: the statistics of a 200-player field are not read for nothing.

@@ -15,7 +15,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
-from ..models.duplicate import ORIENTATIONS, orientation_letter
+from ..models.duplicate import ORIENTATION_LETTERS, ORIENTATIONS, orientation_letter
 from .common import NUMBER, TABLET_UP, WIDE_ONLY
 
 STRIPED = "table table-striped align-middle"
@@ -124,20 +124,35 @@ def _orientation_cell(index: int, letter: str) -> tables.TemplateColumn:
     return tables.TemplateColumn(
         template_code=_CELL.replace("INDEX", str(index)),
         verbose_name=orientation_letter(index),
-        attrs={"td": {"class": "cell", "data-orientation": letter}},
+        # data-label: the reader's letter, which a phone prints before each cell once the
+        # table is stacked (site.css): the header row is hidden there.
+        attrs={
+            "td": {
+                "class": "cell",
+                "data-orientation": letter,
+                "data-label": orientation_letter(index),
+            }
+        },
         empty_values=(),
     )
 
 
 class TravellerTable(tables.Table):
-    """A board's traveller (selectors.duplicate.Line), table by table: the contract
-    and each orientation's player, marque and compared result."""
+    """A board's traveller (selectors.duplicate.Line), table by table: the contract,
+    its bonuses (petit au bout, poignées, chelem) and each orientation's player, marque
+    and compared result."""
 
     table_number = tables.Column(verbose_name=gettext_lazy("Table"))
     contract = tables.TemplateColumn(
         verbose_name=gettext_lazy("Contract"),
         template_code='{% include "tournaments/duplicate/_contract.html" with line=record %}',
-        attrs={"td": {"class": "small"}},
+        attrs={"td": {"class": "small contract", "data-label": gettext_lazy("Contract")}},
+        empty_values=(),
+    )
+    bonuses = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Bonuses"),
+        template_code='{% include "tournaments/duplicate/_bonuses.html" with line=record %}',
+        attrs={"td": {"class": "small bonuses", "data-label": gettext_lazy("Bonuses")}},
         empty_values=(),
     )
 
@@ -162,7 +177,8 @@ class TravellerTable(tables.Table):
 
 def _seat_column(index: int) -> tables.Column:
     return tables.Column(
-        verbose_name=ORIENTATIONS[index],
+        # The reader's letter (O for West in French), lazily: the columns are built once.
+        verbose_name=ORIENTATION_LETTERS[index],
         accessor=tables.A(f"players__{index}__name"),
         default="—",
     )

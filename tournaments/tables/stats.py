@@ -99,7 +99,11 @@ def head_to_head_table(h2h: Any, a: str, b: str) -> HeadToHeadTable:
             "b_points": encounter.b_points,
         }
 
-    took = "%(taker)s took, %(other)s defended"
+    def took(taker: str, other: str) -> str:
+        # The literal inside gettext, so that makemessages finds it: through a variable
+        # it was never extracted, and the French page said "X took, Y defended".
+        return gettext("%(taker)s took, %(other)s defended") % {"taker": taker, "other": other}
+
     rows = [
         {
             "id": "h2h-all",
@@ -109,8 +113,8 @@ def head_to_head_table(h2h: Any, a: str, b: str) -> HeadToHeadTable:
             "a_points": h2h.a_total,
             "b_points": h2h.b_total,
         },
-        line("h2h-a-took", gettext(took) % {"taker": a, "other": b}, h2h.a_took),
-        line("h2h-b-took", gettext(took) % {"taker": b, "other": a}, h2h.b_took),
+        line("h2h-a-took", took(a, b), h2h.a_took),
+        line("h2h-b-took", took(b, a), h2h.b_took),
         line("h2h-partners", gettext("Partners (one called the other)"), h2h.partners),
     ]
     return HeadToHeadTable(rows, a=a, b=b)

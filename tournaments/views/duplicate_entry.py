@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,6 +27,7 @@ from ..models import ORIENTATIONS, Board, Hand, Seat, Table
 from ..rules.boards import first_after
 from ..selectors import duplicate as selectors
 from ..selectors import sheet as sheet_selectors
+from ..selectors.board_visibility import may_enter_at
 from ..services import duplicate_results as services
 from ..services import hands as hand_services
 from .hand_entry import add_errors, refusal, save_entry, scored
@@ -41,6 +43,19 @@ def _table(table_id: int) -> Table:
     return table
 
 
+def _closed(request: HttpRequest, table: Table) -> HttpResponse | None:
+    """None when the table's round is open (rules.board_visibility); else nothing of its
+    boards is shown: back to the table's sheet with the reason when he followed a link,
+    403 when he sent a result or asked for a preview (nothing is checked against the
+    cards, whose messages would tell them)."""
+    if may_enter_at(request.user, table):
+        return None
+    if request.method == "GET":
+        messages.warning(request, services.round_not_open(table))
+        return redirect(table.get_absolute_url())
+    raise PermissionDenied(services.round_not_open(table))
+
+
 def _board(table: Table, number: int) -> Board:
     board = selectors.board_of(table.round.event, number)
     if not services.plays_board(table, board):
@@ -52,7 +67,7 @@ def _board(table: Table, number: int) -> Board:
 def board_next(request: HttpRequest, table_id: int) -> HttpResponse:
     """The first board of the table's set still to enter, or the sheet once all are."""
     table = _table(table_id)
-    if refused := refusal(request, table):  # a locked sheet says why (views.scorekeeping)
+    if refused := refusal(request, table) or _closed(request, table):  # a locked sheet says why
         return refused
     board = selectors.next_board(table)
     if board is None:
@@ -171,7 +186,7 @@ def _save(request: HttpRequest, form: BoardHandForm, hand: Hand | None) -> HttpR
 def board_entry(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """The result of board `number` at this table: new, or the one entered to edit."""
     table = _table(table_id)
-    if refused := refusal(request, table):
+    if refused := refusal(request, table) or _closed(request, table):
         return refused
     board = _board(table, number)
     hand = selectors.entered_boards(table).get(number)
@@ -195,7 +210,7 @@ def board_entry(request: HttpRequest, table_id: int, number: int) -> HttpRespons
 def board_preview(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """The htmx partial: each orientation's marque as the form is filled. Never writes."""
     table = _table(table_id)
-    if refused := refusal(request, table):
+    if refused := refusal(request, table) or _closed(request, table):
         return refused
     board = _board(table, number)
     form = _form(table, board, None, request.POST)

@@ -4,8 +4,10 @@ ranking), a player's board by board detail, and each board's traveller.
 Public once the event is published (visible_event: 404 before, a preview for its
 organisers), names through the page's namer. A board's traveller, and a player's line
 on it, is shown to the public only once every table that plays the board has played
-it (selectors.duplicate_ranking.public_boards): no table still to play a board can
-read how it went. The event's organisers see every board at once.
+it (tournaments.rules.board_visibility): no table still to play a board can read how
+it went, nor guess it from the percentages, the places or the number of boards compared,
+which the public reads from the complete boards only. The event's organisers see every
+board at once.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from django.shortcuts import render
 from ..models import Event
 from ..selectors import access
 from ..selectors import duplicate as selectors
+from ..selectors import duplicate_boards as board_selectors
 from ..selectors import public as public_selectors
+from ..selectors.board_visibility import complete_boards, public_view
 from ..selectors.duplicate_ranking import (
     compare,
     player_row,
-    public_boards,
     ranking_rows,
     team_rows,
 )
@@ -37,9 +40,10 @@ TEMPLATES = "tournaments/duplicate/"
 
 def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
     event = visible_event(request, pk, kind=Event.Kind.DUPLICATE)
-    data = compare(selectors.duplicate_data(event, namer=event_namer(request, event)))
+    read = selectors.duplicate_data(event, namer=event_namer(request, event))
     organiser = access.organises_event(request.user, event)
-    complete = public_boards(data)
+    complete = complete_boards(read)
+    data = compare(read if organiser else public_view(read))
     shown = set(data.boards) if organiser else complete
     rows = ranking_rows(data, visible_boards=shown)
     return {
@@ -82,12 +86,16 @@ def duplicate_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if info is None or number not in context["shown_boards"]:
         raise Http404
     shown = context["shown_boards"]
+    # The hand record: public with the traveller, once every table has played the board
+    # (shown_boards holds the others for organisers only).
+    deal = board_selectors.printed_board(selectors.board_of(context["event"], number))
     return render(
         request,
         TEMPLATES + "board.html",
         {
             **context,
             "info": info,
+            "deal": deal if deal.hands else None,
             "traveller_table": TravellerTable(info.lines),
             "previous": max((n for n in shown if n < number), default=None),
             "next": min((n for n in shown if n > number), default=None),

@@ -22,8 +22,8 @@ from ..selectors import public as public_selectors
 from ..selectors import sheet as sheet_selectors
 from ..selectors import tournament as tournament_selectors
 from ..selectors.access import namer, viewer
+from ..selectors.board_visibility import complete_boards
 from ..selectors.duplicate import duplicate_data
-from ..selectors.duplicate_ranking import public_boards
 from ..selectors.standings import (
     event_standings,
 )
@@ -165,7 +165,7 @@ def table_public(request: HttpRequest, pk: int) -> HttpResponse:
     if table.board_set is not None and not access.organises_event(request.user, event):
         # A duplicate table's sheet is shown once every table has played its boards
         # (views.duplicate_public): before, its hands would tell them how they went.
-        public = public_boards(duplicate_data(event))
+        public = complete_boards(duplicate_data(event))
         if any(row.hand.number not in public for row in shown.rows):
             return render(
                 request,

@@ -1,0 +1,69 @@
+"""The movement cards say in words where a set rests and where it comes back from (26
+players: a relay, no table plays one set each round), and print the orientations as
+the reader's language writes them (O for West in French), as the round pages do."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments.selectors.access import SYSTEM
+from tournaments.services import duplicate as services
+
+from ..factories import logged_in
+from .conftest import make_duplicate
+
+
+def cell(html: str, table: int, round_number: int, name: str) -> str:
+    card = html.split(f'id="table-card-{table}"', 1)[1].split("</section>", 1)[0]
+    rows = card.split("<tr>")[2:]  # past the header
+    row = next(r for r in rows if re.search(rf'<th scope="row">{round_number}</th>', r))
+    found = re.search(rf'<td class="{name}">(.*?)</td>', row, re.S)
+    assert found, (table, round_number, name)
+    return re.sub(r"\s+", " ", found.group(1)).strip()
+
+
+@pytest.fixture
+def relay_event(dup_club):
+    event = make_duplicate(dup_club, players=26, rounds=6)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    return event
+
+
+def test_a_table_card_says_where_a_set_rests_and_where_it_comes_back_from(relay_event, organiser):
+    with translation.override("fr"):
+        url = reverse("duplicate_cards", args=[relay_event.pk])
+    html = logged_in(organiser).get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    # Set 1, at table 1 in round 1, rests in round 2 and comes back at table 6 in round 3.
+    assert cell(html, 1, 1, "set-to") == "pause à la séance suivante, puis table 6 (séance 3)"
+    assert cell(html, 6, 3, "set-from") == "retour de pause : table 1, séance 1"
+    # Set 7 rested in round 1 and is first played at table 6 in round 2.
+    assert cell(html, 6, 2, "set-from") == "en pause jusqu'ici : jouée ici pour la première fois"
+    assert cell(html, 1, 5, "set-to") == "repos : plus aucune table ne la joue"
+    # No "—" but where there is nothing to say: before round 1, after the last round.
+    for table in range(1, 7):
+        for round_number in range(2, 7):
+            assert cell(html, table, round_number, "set-from") != "—"
+        for round_number in range(1, 6):
+            assert cell(html, table, round_number, "set-to") != "—"
+
+
+def test_orientations_read_o_for_west_in_french(relay_event, organiser):
+    client = logged_in(organiser)
+    cards = client.get(
+        reverse("duplicate_cards", args=[relay_event.pk]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert '<th scope="col">O</th>' in cards and '<th scope="col">W</th>' not in cards
+    manage = client.get(
+        reverse("duplicate_manage", args=[relay_event.pk]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert re.search(r"<th[^>]*>\s*O\s*</th>", manage) and not re.search(
+        r"<th[^>]*>\s*W\s*</th>", manage
+    )
+    boards = client.get(
+        reverse("duplicate_boards_print", args=[relay_event.pk]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert "Donneur : W" not in boards and "premier à jouer : W" not in boards
