@@ -65,7 +65,7 @@ def test_player_page_numbers_follow_the_readers_language(anne):
     assert 'id="stat-per-hand">235.1<' in html
     assert "Oct. 1, 2026" in html  # DATE_FORMAT in English
     french = Client().get(anne.get_absolute_url()).content.decode()
-    assert "1 octobre 2026" in french
+    assert "1er octobre 2026" in french  # the first of the month (issue 25)
 
 
 def test_player_page_ignores_unpublished_events(uncached, client, season, anne):
