@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the project needs into ./.venv (and, as root on Debian, the system
 # packages the tests use: Chromium for the browser tests, gettext for catalogues,
-# LibreOffice Calc without its GUI to print a workbook to PDF in tests/exports).
-# Safe to run again: it only adds what is missing.
+# LibreOffice Calc without its GUI to print a workbook to PDF in tests/exports, npm for
+# the browser tests' accessibility engine). Safe to run again: it only adds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +12,7 @@ if [ "$want_system" = "--system" ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
   command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)  # axe-core for the browser tests
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
       echo "Installing system packages: ${missing[*]}"
@@ -32,3 +33,13 @@ python=${PYTHON:-python3}
 # every fresh machine gets the same versions.
 .venv/bin/python -m pip install -q --require-hashes -r requirements.lock
 .venv/bin/python -m pip install -q --no-deps -e .
+
+# axe-core, which the browser tests inject into every page they open to check its
+# accessibility (tests/browser/conftest.py): from the npm registry, at the version
+# tests/browser/axe/package-lock.json pins. Where npm is missing the check is skipped
+# (CI requires it: REQUIRE_AXE=1 in .ci/run).
+if command -v npm >/dev/null 2>&1; then
+  (cd tests/browser/axe && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+else
+  echo "npm not found: the browser tests will not check accessibility (apt-get install npm)" >&2
+fi

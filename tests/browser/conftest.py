@@ -2,10 +2,17 @@
 
 The browser is the system's /usr/bin/chromium (installed by scripts/install.sh);
 Playwright never downloads one. Screenshots go to test-artifacts/.
+
+Every page a test opens is checked with axe-core (issue 25): the engine, installed
+from the npm registry by scripts/install.sh into tests/browser/axe/, is injected into
+each page, runs once the page has loaded, and again on the pages still open when the
+test ends (their final state: htmx swaps, dialogs); a serious or critical violation
+fails the test at its teardown, naming the rule, the page and the elements.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -27,6 +34,83 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+
+AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+# What fails a test; "moderate" and "minor" findings are left to judgement.
+FAILING_IMPACTS = ("serious", "critical")
+# The serious and critical violations of the page, in short (five elements per rule).
+AXE_RUN = """async () => {
+    const result = await axe.run(document, {resultTypes: ["violations"]});
+    return result.violations
+        .filter((v) => IMPACTS.includes(v.impact))
+        .map((v) => ({
+            id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
+            nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+            why: (v.nodes[0] && v.nodes[0].failureSummary || "").slice(0, 300),
+        }));
+}""".replace("IMPACTS", json.dumps(FAILING_IMPACTS))
+# In every top-level HTML page, once loaded: run axe and report through the binding.
+AXE_ON_LOAD = """
+window.addEventListener("load", () => {
+    if (window.top !== window || document.contentType !== "text/html") return;
+    window.__axeDone = false;
+    setTimeout(async () => {
+        try {
+            window.__axeReport(location.href, await (AXE_RUN)());
+        } catch (error) {
+            window.__axeReport(location.href, [{id: "axe-error", impact: "critical",
+                help: String(error), count: 0, nodes: []}]);
+        }
+        window.__axeDone = true;
+    }, 0);
+});
+""".replace("AXE_RUN", AXE_RUN)
+
+
+class AxeCheck:
+    """The violations axe-core found on the pages of one browser context."""
+
+    def __init__(self, context) -> None:
+        self.context = context
+        self.found: dict[tuple[str, str], dict] = {}  # (page path, rule) -> violation
+        self.enabled = AXE.exists()
+        if not self.enabled:
+            if os.environ.get("REQUIRE_AXE") == "1":
+                pytest.fail(f"axe-core not found at {AXE}: run scripts/install.sh")
+            return
+        context.expose_binding("__axeReport", self._report)
+        context.add_init_script(script=AXE.read_text(encoding="utf-8"))
+        context.add_init_script(script=AXE_ON_LOAD)
+
+    def _report(self, _source: object, url: str, violations: list[dict]) -> None:
+        path = url.split("://", 1)[-1].split("/", 1)[-1]
+        for violation in violations:
+            self.found.setdefault(("/" + path, violation["id"]), violation)
+
+    def finish(self) -> None:
+        """Check the open pages as they are now, then fail on anything found."""
+        if not self.enabled:
+            return
+        for page in self.context.pages:
+            if page.is_closed() or page.url.startswith("about:"):
+                continue
+            try:
+                page.wait_for_function(
+                    "() => window.__axeDone !== false || document.contentType !== 'text/html'",
+                    timeout=15_000,
+                )
+                if page.evaluate("() => document.contentType") == "text/html":
+                    self._report(None, page.url, page.evaluate(AXE_RUN))
+            except Exception as error:  # a page closing under us has nothing left to check
+                if "closed" not in str(error).lower():
+                    raise
+        problems = [
+            f"{rule} ({v['impact']}, {v['count']} elements) on {path}: {v['help']}: "
+            + ", ".join(v["nodes"])
+            + (f" ({' '.join(v.get('why', '').split())})" if v.get("why") else "")
+            for (path, rule), v in sorted(self.found.items())
+        ]
+        assert not problems, "axe-core:\n" + "\n".join(problems)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -56,9 +140,13 @@ def phone(browser, live_server) -> Iterator[object]:
     """A phone-sized page, French first like our users' phones."""
     context = browser.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
     context.set_default_timeout(10_000)
+    axe = AxeCheck(context)
     page = context.new_page()
     yield page
-    context.close()
+    try:
+        axe.finish()
+    finally:
+        context.close()
 
 
 @pytest.fixture
@@ -67,9 +155,13 @@ def desktop(browser, live_server) -> Iterator[object]:
         viewport={"width": 1280, "height": 900}, locale="fr-FR", base_url=live_server.url
     )
     context.set_default_timeout(10_000)
+    axe = AxeCheck(context)
     page = context.new_page()
     yield page
-    context.close()
+    try:
+        axe.finish()
+    finally:
+        context.close()
 
 
 def screenshot(page, name: str) -> Path:

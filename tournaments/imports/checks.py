@@ -175,8 +175,11 @@ def check_rows(rows: list[ImportRow], ctx: ImportContext) -> list[RowError]:
 
     named = [row for row in rows if row.name]
     _check_duplicates(named, bad)
+    # A name already refused (a control character) is not compared for look-alikes too:
+    # one fault, one message.
+    refused = {error.row for error in errors if error.field == "name"}
     for row in named:
-        _match_player(row, ctx, bad)
+        _match_player(row, ctx, bad, lookalikes=row.number not in refused)
     _check_same_player(named, bad)
     _check_teams(named, ctx, bad)
     return errors
@@ -249,7 +252,9 @@ def _outside(club_key: Any, creatable: frozenset[int] | None) -> bool:
     return creatable is not None and isinstance(club_key, int) and club_key not in creatable
 
 
-def _match_player(row: ImportRow, ctx: ImportContext, bad: Complaint) -> None:
+def _match_player(
+    row: ImportRow, ctx: ImportContext, bad: Complaint, *, lookalikes: bool = True
+) -> None:
     player = ctx.by_licence.get(row.licence) if row.licence else None
     if player is not None:
         if name_key(player.name) != name_key(row.name):
@@ -276,7 +281,7 @@ def _match_player(row: ImportRow, ctx: ImportContext, bad: Complaint) -> None:
             )
             return
         lookalike = ctx.by_club_skeleton.get((row.club_key, name_skeleton(row.name)))
-        if player is None and lookalike is not None:
+        if player is None and lookalike is not None and lookalikes:
             bad(
                 row,
                 "name",

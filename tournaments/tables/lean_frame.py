@@ -97,7 +97,10 @@ def table_html(table: Any, request: Any) -> SafeString:
         request = getattr(table, "request", None)
     attrs = AttributeDict({"class": "table"})
     attrs.update(table.attrs)
-    parts = [f'<div class="table-container table-responsive"><table {attrs.as_html()}>']
+    # Focusable, as in tables/responsive.html: a keyboard must be able to scroll it.
+    parts = [
+        f'<div class="table-container table-responsive" tabindex="0"><table {attrs.as_html()}>'
+    ]
     if table.show_header:
         parts.append(_header(table, request))
     parts.append(f"<tbody {_attrs(table.attrs.get('tbody'))}>{table.lean_body()}</tbody>")
