@@ -37,7 +37,7 @@ def test_the_traveller_counts_its_tables_in_good_french(seated_event, organiser)
     table = Table.objects.get(round__event=seated_event, round__number=1, board_set=1)
     enter_board(table, 1, organiser)
     page = logged_in(organiser).get(reverse("duplicate_traveller", args=[seated_event.pk, 1]), **FR)
-    assert "1 table sur 5" in text(page) and "1 tables" not in text(page)
+    assert "1 sur 5 tables" in text(page) and "1 tables" not in text(page)
 
 
 def test_the_head_to_head_reads_in_french(seated_event, organiser, client):

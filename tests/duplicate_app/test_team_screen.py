@@ -1,7 +1,8 @@
-"""A team duplicate event early on (one board entered at one table): the hall screen
-ranks its teams too, and leaves the place of a player without a result blank; the
-public ranking counts the boards a result is computed on for every reader, and a
-team lists all its members."""
+"""A team duplicate event early on (one board played at every table that plays it, so
+that the public may see it: rules.board_visibility): the hall screen ranks its teams
+too, and leaves the place of a player without a result blank; the public ranking
+counts the boards a result is computed on for every reader, and a team lists all its
+members."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Event, Registration, Table, Team
+from tournaments.models import Board, Event, Registration, Table, Team
 from tournaments.selectors.access import SYSTEM
 from tournaments.services import duplicate as services
+from tournaments.services.duplicate_results import plays_board
 
 from ..factories import logged_in
 from .conftest import make_duplicate
@@ -21,9 +23,18 @@ from .helpers import enter_board
 pytestmark = pytest.mark.django_db
 
 
+def tables_of_first_board(event: Event) -> list[Table]:
+    """The tables that play the first board round 1's first table plays."""
+    first = Table.objects.filter(round__event=event, round__number=1).order_by("number")[0]
+    board = Board.objects.get(event=event, number=first.board_set * 2 - 1)
+    tables = Table.objects.filter(round__event=event).select_related("round__event")
+    return [table for table in tables if plays_board(table, board)]
+
+
 @pytest.fixture(params=[(3, 24), (4, 20), (5, 20)], ids=["triplettes", "quadrettes", "fives"])
 def team_event(request, dup_club, organiser) -> Event:
-    """Published, seated, teams of `team_size`; board 1 entered at one table only."""
+    """Published, seated, teams of `team_size`; one board entered at every table that
+    plays it (the organiser may enter any round's board)."""
     team_size, players = request.param
     event = make_duplicate(dup_club, players=players, rounds=2, team_size=team_size)
     for index, registration in enumerate(Registration.objects.filter(event=event).order_by("pk")):
@@ -32,8 +43,9 @@ def team_event(request, dup_club, organiser) -> Event:
         registration.save()
     services.seat_duplicate(by=SYSTEM, event=event)
     Event.objects.filter(pk=event.pk).update(published=True)
-    table = Table.objects.filter(round__event=event, round__number=1).order_by("number")[0]
-    enter_board(table, table.board_set * 2 - 1, organiser)
+    first = Table.objects.filter(round__event=event, round__number=1).order_by("number")[0]
+    for table in tables_of_first_board(event):
+        enter_board(table, first.board_set * 2 - 1, organiser)
     return event
 
 
@@ -47,12 +59,12 @@ def test_the_hall_screen_ranks_the_teams_with_all_their_members(team_event, clie
     for line in teams:
         members = Registration.objects.filter(event=team_event, team__name=line.name).count()
         assert len(line.detail.split(", ")) == members == team_event.team_size
-    # The teams with a member at the table played are ranked; the others have no place.
-    table = Table.objects.filter(round__event=team_event, round__number=1).order_by("number")[0]
+    # The teams with a member at a table that played are ranked; the others have no place.
+    seated = [seat.player_id for t in tables_of_first_board(team_event) for seat in t.seats.all()]
     played = set(
-        Registration.objects.filter(
-            event=team_event, player__in=table.seats.values("player")
-        ).values_list("team__name", flat=True)
+        Registration.objects.filter(event=team_event, player__in=seated).values_list(
+            "team__name", flat=True
+        )
     )
     assert {line.name for line in teams if line.rank is not None} == played
     assert all(line.total == "—" for line in teams if line.rank is None)
