@@ -17,7 +17,7 @@ from django.utils import translation
 from tournaments.models import Event
 from tournaments.selectors.duplicate import duplicate_data
 
-from .helpers import enter_board
+from .helpers import play_everywhere
 from .test_traveller import grid, line_values
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,8 @@ def test_the_lines_saved_are_counted_with_a_real_plural(
 @pytest.fixture
 def published(seated_event, organiser):
     table = seated_event.rounds.get(number=1).tables.order_by("number")[0]
-    enter_board(table, table.board_set * 2 - 1, organiser)
+    # At every table that plays it: the public sees a board once complete.
+    play_everywhere(table, table.board_set * 2 - 1, organiser)
     Event.objects.filter(pk=seated_event.pk).update(published=True)
     return seated_event
 

@@ -12,6 +12,7 @@ from django.contrib.messages import constants
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.selectors.access import SYSTEM
@@ -117,7 +118,11 @@ def test_the_sheet_page_asks_to_confirm_an_unexpected_count(tournament, organise
     response = client.post(url)
     assert response.status_code == 200
     html = response.content.decode()
-    expected = _("%(planned)s deals were planned, %(entered)s were entered: validate anyway?")
+    expected = ngettext(
+        "%(planned)s deal was planned, %(entered)s were entered: validate anyway?",
+        "%(planned)s deals were planned, %(entered)s were entered: validate anyway?",
+        4,
+    )
     assert expected % {"planned": 4, "entered": 2} in html
     assert 'name="confirm" value="1"' in html and 'id="confirm-validate"' in html
     table.refresh_from_db()

@@ -275,6 +275,11 @@ class TravellerLineForm(forms.Form):
                 # pushed the traveller's last columns off a 1280 px screen.
                 [("", "—"), *POIGNEE_CHOICES[1:]],
             )
+        # The traveller's cells have their column's heading, not a <label> each: a
+        # screen reader still names every field (axe-core's "label" and "select-name").
+        for field in self.fields.values():
+            if not field.widget.is_hidden:
+                field.widget.attrs.setdefault("aria-label", str(field.label))
 
     @staticmethod
     def poignee_name(orientation: int) -> str:
