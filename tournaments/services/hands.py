@@ -167,7 +167,7 @@ def save_hand(
     `opened_as`: the number a new hand's form was opened for; NumberTaken when that hand
     has been stored since (None: stored as the next hand, as a script posts it).
     """
-    # No savepoint (two statements of the twelve a save may cost): the refusals
+    # No savepoint (two statements of the fourteen a save may cost): the refusals
     # (SheetLocked, HandError, HandConflict) all come before the first write and are
     # raised once the block is left, so a caller inside a transaction can go on after
     # one; any other failure undoes the caller's transaction, as it would anyway.
@@ -236,8 +236,8 @@ def _save_hand(
     # Only now the event's row: every save at an event rewrites its places, so saves at
     # one event queue here, and what came before (the checks, the engine, the form in
     # the caller) ran beside other tables' saves under their own table's lock (issue
-    # 21: one lock per event held for the whole save capped an event at about 22
-    # saves/s). Lock order, as every writer takes them: table, then round, then event.
+    # 21: the event was locked for the whole save). Lock order, as every writer takes
+    # them: table, then round, then event.
     # A round cannot lock meanwhile: it locks once every sheet is validated, and this
     # table's (its lock is held) was not (can_score above).
     event = locked_event(event_id=table.round.event_id, table_id=table.pk)
