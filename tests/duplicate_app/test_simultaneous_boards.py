@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from tournaments.models import Hand, HandScore, Table
 
+from ..concurrency import at_once
 from ..factories import make_member
-from ..scorekeeping.test_simultaneous_saves import at_once, client_of
+from ..scorekeeping.test_simultaneous_saves import client_of
 from .test_entry import first_board, seats_of
 
 

@@ -6,20 +6,18 @@ from __future__ import annotations
 import datetime
 import io
 import re
-import threading
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from tests.concurrency import at_once
 from tests.scorekeeping.conftest import hand_data, seated
 from tests.tournament_ui.test_import import GOOD_CSV, upload
 from tournaments.models import Event, Hand, Player, Registration, Round, Season, Submission, Table
@@ -344,30 +342,6 @@ def test_a_repeated_import_shows_the_first_import_report(organiser_client, tourn
 
 
 # --- at the same time --------------------------------------------------------
-
-
-def at_once(posts: list[Callable[[], Any]]) -> list[Any]:
-    """Run the posts in threads released together; returns their responses."""
-    barrier = threading.Barrier(len(posts))
-    responses: list[Any] = [None] * len(posts)
-    errors: list[BaseException] = []
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait()
-            responses[i] = posts[i]()
-        except BaseException as exc:  # reported below; a thread must not die silently
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(posts))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
-    return responses
 
 
 def clients(user: User, count: int) -> list[Client]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 import threading
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -30,33 +29,10 @@ from django.urls import reverse
 
 from tournaments.models import Hand, HandScore, Table
 
+from ..concurrency import at_once
 from .conftest import hand_data
 
 PAIRS = 15
-
-
-def at_once(posts: list[Callable[[], Any]]) -> list[Any]:
-    """Run the posts in threads released together; returns their responses."""
-    barrier = threading.Barrier(len(posts))
-    responses: list[Any] = [None] * len(posts)
-    errors: list[BaseException] = []
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait()
-            responses[i] = posts[i]()
-        except BaseException as exc:  # reported below; a thread must not die silently
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(posts))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert errors == []
-    return responses
 
 
 def client_of(user: User) -> Client:
