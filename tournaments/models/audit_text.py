@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from django.utils.formats import date_format
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext, ngettext_lazy
 
 from ..rules import typography
 from .clubs import Player
@@ -36,12 +36,6 @@ MESSAGES: dict[str, str] = {
     "round_deleted": gettext_noop("Round deleted."),
     "round_moved": gettext_noop("Moved to %(event)s."),
     "number_changed": gettext_noop("Number %(old)s → %(new)s."),
-    "round_seated": gettext_noop(
-        "Round %(number)s seated: %(tables)s tables, %(players)s players."
-    ),
-    "round_redrawn": gettext_noop(
-        "Round %(number)s redrawn: %(tables)s tables, %(players)s players."
-    ),
     "seats_swapped": gettext_noop(
         "%(a)s (table %(table_a)s) and %(b)s (table %(table_b)s) swapped seats."
     ),
@@ -195,22 +189,6 @@ def _scorekeepers_named(params: Mapping[str, Any]) -> str:
     )
 
 
-def _round_seated(params: Mapping[str, Any]) -> str:
-    return ngettext(
-        "Round %(number)s seated: %(tables)s table, %(players)s players.",
-        "Round %(number)s seated: %(tables)s tables, %(players)s players.",
-        int(params["tables"]),
-    ) % {key: _read(v) for key, v in params.items()}
-
-
-def _round_redrawn(params: Mapping[str, Any]) -> str:
-    return ngettext(
-        "Round %(number)s redrawn: %(tables)s table, %(players)s players.",
-        "Round %(number)s redrawn: %(tables)s tables, %(players)s players.",
-        int(params["tables"]),
-    ) % {key: _read(v) for key, v in params.items()}
-
-
 def _span(numbers: Sequence[int]) -> str:
     """ "1–4" for consecutive numbers, "1, 3" otherwise."""
     numbers = sorted(numbers)
@@ -219,17 +197,32 @@ def _span(numbers: Sequence[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-# Lines whose wording depends on their data: a list put into words, a plural.
+# Lines whose wording depends on their data: a list put into words.
 SPECIAL: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "scorekeepers_named": _scorekeepers_named,
-    "round_seated": _round_seated,
-    "round_redrawn": _round_redrawn,
+}
+
+# Lines with a plural: ngettext_lazy with the name of the param that counts (read when
+# the line is put into words, in the reader's language).
+PLURALS: dict[str, Any] = {
+    "round_seated": ngettext_lazy(
+        "Round %(number)s seated: %(tables)s table, %(players)s players.",
+        "Round %(number)s seated: %(tables)s tables, %(players)s players.",
+        "tables",
+    ),
+    "round_redrawn": ngettext_lazy(
+        "Round %(number)s redrawn: %(tables)s table, %(players)s players.",
+        "Round %(number)s redrawn: %(tables)s tables, %(players)s players.",
+        "tables",
+    ),
 }
 
 
 def render_line(code: str, params: Mapping[str, Any]) -> str:
     if code in SPECIAL:
         return SPECIAL[code](params)
+    if code in PLURALS:
+        return PLURALS[code] % {key: _read(v) for key, v in params.items()}
     message = MESSAGES.get(code)
     if message is None:  # a code this version does not know: show what is stored
         return " ".join(f"{key}={_read(v)}" for key, v in params.items()) or code

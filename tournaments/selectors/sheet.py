@@ -129,11 +129,6 @@ def next_hand(table: Table, seats: Sequence[Seat]) -> NextHand:
     return NextHand(number + 1, next_dealer(order, None, hands_played=played))
 
 
-def suggested_dealer(table: Table, seats: Sequence[Seat]) -> int | None:
-    """The next seat after the previous hand's dealer; seat position 1 deals first."""
-    return next_hand(table, seats).dealer
-
-
 @dataclass(frozen=True)
 class PlayerScore:
     player: Player
