@@ -192,7 +192,7 @@ def score_json(data: Any) -> dict[str, Any]:
 
 # --- reading untrusted JSON text (the CLI, imports) ----------------------------
 
-# Limits of the JSON face (README, "The scoring engine and its JSON face").
+# Limits of the JSON face (docs/ENGINE.md).
 MAX_INPUT_BYTES = 1024 * 1024
 MAX_DEPTH = 20
 MAX_HANDS = 2000

@@ -126,7 +126,7 @@ def _rules_error(message: str, code: str = "invalid_rules", **params: Any) -> Ha
     return HandError("rules", code, message, **params)
 
 
-# Sane bounds for a rule set's numbers (README, "The scoring engine and its JSON
+# Sane bounds for a rule set's numbers (docs/ENGINE.md, "The scoring engine and its JSON
 # face"): generous for any real variant, small enough that no score overflows a
 # database integer or takes long to compute.
 MAX_MULTIPLIER = 100

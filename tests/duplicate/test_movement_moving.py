@@ -2,7 +2,7 @@
 North designs repeat meetings (26 players: six pairs met in all six rounds). Checked
 on each movement's own schedule: nobody plays a board twice, everybody keeps his
 orientation, nobody sits out twice, and two players meet at most as often as the
-README's movement table says."""
+movement table of docs/DUPLICATE.md says."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from tournaments.planning import movement_moving
 from tournaments.planning.movement import ORIENTATIONS, max_rounds, movement
 
-# Players -> the most times two players meet over the most rounds (README: "Fields of
+# Players -> the most times two players meet over the most rounds (docs/DUPLICATE.md: "Fields of
 # 20 to 40 players"). 23 keeps the searched fixed-North design (its moving design
 # meets as often, more pairs twice).
 MOST_MEETINGS = {P: 1 for P in range(20, 41)} | {

@@ -63,9 +63,9 @@ def test_serve_refuses_a_port_that_is_not_a_number(tmp_path):
 
 
 def second_club_section() -> str:
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("### A second club and its organiser") :]
-    return section[: section.index("\n### ")]
+    readme = (ROOT / "docs" / "USING.md").read_text()
+    section = readme[readme.index("## A second club and its organiser") :]
+    return section[: section.index("\n## ")]
 
 
 @pytest.mark.django_db

@@ -23,7 +23,7 @@ from ..models import Player
 
 # Limits checked before a file is read in full, so that a small hostile file (3 million
 # empty rows, a sheet declaring 16,384 columns, a zip bomb) is refused in milliseconds
-# instead of holding a worker for minutes. The form's help text and the README state them.
+# instead of holding a worker for minutes. The form's help text and docs/USING.md state them.
 MAX_ROWS = 5000  # rows of the file, blank and header rows included
 MAX_COLUMNS = 50  # so at most 250,000 cells are ever read
 MAX_UNCOMPRESSED_BYTES = 20 * 1024 * 1024  # an .xlsx once unzipped, all its parts

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 def organisers_to_memberships(apps, schema_editor):
     """Organising was one site-wide permission: every holder becomes organiser of
-    every club that has events, so nobody loses what he could do (README, release
+    every club that has events, so nobody loses what he could do (docs/OPERATING.md, release
     notes). Direct holders and holders through a group both count."""
     Permission = apps.get_model("auth", "Permission")
     User = apps.get_model(*settings.AUTH_USER_MODEL.split("."))

@@ -88,7 +88,7 @@ class Command(BaseCommand):
         force: bool = False,
         **opts: Any,
     ) -> None:
-        # The demo organiser is staff and its password is in the README: on a production
+        # The demo organiser is staff and its password is public (printed at load): on a production
         # database that is an open door, so it takes DEBUG=1 (scripts/serve.sh) or --force.
         if not settings.DEBUG and not force:
             raise CommandError(
