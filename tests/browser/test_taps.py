@@ -198,6 +198,7 @@ def test_all_passed_clears_the_taker(touch, scorekeeper, table4):
     touch.tap(button("taker", bruno))
     touch.tap(button("contract", ""))
     assert touch.is_checked('input[name="taker"][value=""]')
+    assert touch.locator(button("taker", "")).is_visible()  # "nobody", shown now
     touch.locator("#preview").locator("text=Tout le monde a passé").wait_for()
     save_and_count(touch, table4)
     hand = Hand.objects.get(table=table4)
@@ -216,6 +217,11 @@ def test_without_javascript_the_same_fields_are_posted(browser, live_server, sco
         chloe = table4.seats.get(position=3).player_id
         log_in(page, scorekeeper.username, PASSWORD)
         page.goto(reverse("hand_new", args=[table4.pk]))
+        # "Nobody" is offered by the style sheet alone once everybody passed: a taker
+        # can be cleared without the script.
+        assert not page.locator(button("taker", "")).is_visible()
+        page.click(button("contract", ""))
+        assert page.locator(button("taker", "")).is_visible()
         page.click(button("taker", chloe))
         page.click(button("contract", "prise"))
         page.click(button("oudlers", 1))
