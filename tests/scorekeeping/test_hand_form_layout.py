@@ -9,7 +9,9 @@ import re
 
 from django.urls import reverse
 
-from tournaments.models import Hand
+from tournaments.models import Event, Hand, Round
+from tournaments.selectors.access import SYSTEM
+from tournaments.services.hands import seat_table
 
 from .conftest import hand_data, seated
 
@@ -107,3 +109,15 @@ def test_an_error_at_a_bonus_or_the_chelem_question_opens_the_fold(login, scorek
     html = client.post(url, hand_data(table4, oudlers="3", points="91")).content.decode()
     assert 'name="no_chelem"' in html and bonuses_open(html)
     assert not Hand.objects.exists()
+
+
+def test_the_misere_selects_are_folded_with_the_bonuses(login, organiser, club, players):
+    event = Event.objects.create(club=club, name="Misère", date="2026-11-20", rules_name="misere")
+    round_ = Round.objects.create(event=event, number=1)
+    table = seat_table(by=SYSTEM, round=round_, number=1, players=players[:4])
+    html = login(organiser).get(reverse("hand_new", args=[table.pk])).content.decode()
+    fold = re.search(r'<details[^>]*id="bonuses".*?</details>', html, re.S).group(0)
+    assert "misères)</span></summary>" in fold
+    legends = re.findall(r"<legend[^>]*>([^<]*)</legend>", fold)
+    assert legends == ["Petit au bout", "Poignées", "Chelem", "Chelem réalisé par", "Misères"]
+    assert f'name="misere_{players[0].pk}"' in fold
