@@ -171,6 +171,16 @@ def screenshot(page, name: str) -> Path:
     return path
 
 
+def choice(name: str, value: object) -> str:
+    """The button of one choice of a radio field drawn as buttons (the hand form's taker,
+    contract, partner, oudlers...): the label that follows its radio."""
+    return f'input[name="{name}"][value="{value}"] + label'
+
+
+def choose(page, name: str, value: object) -> None:
+    page.click(choice(name, value))
+
+
 def log_in(page, username: str, password: str) -> None:
     page.goto("/accounts/login/")
     page.fill("input[name=username]", username)

@@ -7,19 +7,20 @@ from django.urls import reverse
 from tests.conftest import PASSWORD
 from tournaments.models import Hand
 
-from .conftest import log_in, screenshot
+from .conftest import choose, log_in, screenshot
 
 
 def test_91_points_ask_chelem_live_and_save_only_once_answered(phone, scorekeeper, table4):
     anne = table4.seats.get(position=1).player_id
     log_in(phone, scorekeeper.username, PASSWORD)
     phone.goto(reverse("hand_new", args=[table4.pk]))
-    phone.select_option("#id_contract", "garde")
-    phone.select_option("#id_taker", str(anne))
-    phone.click("label[for=id_oudlers_3]")
+    choose(phone, "taker", anne)
+    choose(phone, "contract", "garde")
+    choose(phone, "oudlers", 3)
     phone.fill("#id_points", "91")
 
-    # The question shows in the live scores, its tick next to the chelem field.
+    # The question shows in the live scores, its tick next to the chelem field: the
+    # folded bonuses open on it.
     phone.locator("#preview-chelem-question").wait_for()
     tick = phone.locator("#chelem-question input[name=no_chelem]")
     tick.wait_for()

@@ -23,7 +23,7 @@ from tournaments.services.duplicate_results import deal_contradictions, prepare_
 from tournaments.services.hands import preview_hand, table_seats
 
 from ..factories import make_member
-from .conftest import log_in, screenshot
+from .conftest import choose, log_in, screenshot
 
 NAMES = [
     "Anne Martin", "Bruno Petit", "Chloé Roy", "David Leroy", "Emma Morel", "Fabien Girard",
@@ -81,10 +81,11 @@ def enter_on_phone(
     page, table: Table, board: Board, values: dict[str, str], shot: str | None = None
 ) -> None:
     page.goto(reverse("board_entry", args=[table.pk, board.number]))
-    page.select_option("#id_contract", values["contract"])
-    if page.locator("#id_taker").is_enabled():  # fixed when the board names the taker
-        page.select_option("#id_taker", values["taker"])
-    page.click(f"label[for=id_oudlers_{values['oudlers']}]")
+    # Fixed when the board names the taker: said, with no button to choose.
+    if page.locator("input[name=taker]").count():
+        choose(page, "taker", values["taker"])
+    choose(page, "contract", values["contract"])
+    choose(page, "oudlers", values["oudlers"])
     page.fill("#id_points", values["points"])
     page.locator("#preview-scores").wait_for()  # the marques, live, before saving
     assert page.locator("#preview-scores [data-orientation]").count() == 4

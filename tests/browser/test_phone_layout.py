@@ -19,7 +19,7 @@ from tournaments.services.hands import validate_sheet
 from tournaments.services.seasons import save_season
 
 from ..factories import make_round, make_table, store_hand
-from .conftest import PHONE, log_in, screenshot
+from .conftest import PHONE, choose, log_in, screenshot
 
 # A phone with its on-screen keyboard open: about 340 px of the 844 are left.
 KEYBOARD_OPEN = {"width": 390, "height": 500}
@@ -56,10 +56,10 @@ def open_hand_form(page, user, table) -> None:
     log_in(page, user.username, PASSWORD)
     page.goto(reverse("hand_new", args=[table.pk]))
     emma, fabien = (table.seats.get(position=i).player_id for i in (1, 2))
-    page.select_option("#id_contract", "garde")
-    page.select_option("#id_taker", str(emma))
-    page.select_option("#id_partner", str(fabien))
-    page.click("label[for=id_oudlers_2]")
+    choose(page, "taker", emma)
+    choose(page, "contract", "garde")
+    choose(page, "partner", fabien)
+    choose(page, "oudlers", 2)
 
 
 @pytest.mark.parametrize("viewport", [PHONE, KEYBOARD_OPEN], ids=["390x844", "keyboard-open"])
@@ -89,7 +89,9 @@ def test_the_save_button_is_in_reach_on_arrival(phone, other_scorekeeper, table5
     phone.goto(reverse("hand_new", args=[table5.pk]))
     assert phone.evaluate("window.scrollY") == 0
     assert_clear(phone, "#save-hand")
-    # The page scrolls under the bar to its end: the last fields come clear of it.
+    # The page scrolls under the bar to its end: the last fields (in the bonuses, once
+    # opened) come clear of it.
+    phone.click("#bonuses-toggle")
     last = phone.locator("#hand-form select").last
     last.focus()
     phone.wait_for_timeout(200)
@@ -103,10 +105,11 @@ def test_enter_in_the_points_field_moves_on_and_does_not_save(phone, scorekeeper
     phone.goto(reverse("hand_new", args=[table4.pk]))
     url = phone.url
     anne = table4.seats.get(position=1).player_id
-    phone.select_option("#id_contract", "garde")
-    phone.select_option("#id_taker", str(anne))
-    phone.click("label[for=id_oudlers_2]")
-    phone.locator("#id_points").focus()
+    choose(phone, "taker", anne)
+    choose(phone, "contract", "garde")
+    choose(phone, "oudlers", 2)
+    # The oudlers chosen, the points field has the focus: typed without a tap.
+    assert phone.evaluate("document.activeElement.id") == "id_points"
     phone.keyboard.type("56")
     phone.keyboard.press("Enter")
     phone.wait_for_timeout(500)
@@ -117,7 +120,15 @@ def test_enter_in_the_points_field_moves_on_and_does_not_save(phone, scorekeeper
     # Focus went on to the next field: who counted the points (the checked button).
     assert phone.evaluate("document.activeElement.name") == "points_camp"
     assert phone.evaluate("document.activeElement.checked")
-    # Enter again: on to the petit au bout, still nothing saved.
+    # Enter again: the bonuses are folded, it was the last field shown; still nothing saved.
+    phone.keyboard.press("Enter")
+    phone.wait_for_timeout(300)
+    assert phone.evaluate("document.activeElement.name") == "points_camp"
+    assert not Hand.objects.exists()
+    # The bonuses opened, Enter goes on to the petit au bout; nothing saved.
+    phone.click("#bonuses-toggle")
+    phone.locator("#id_points").focus()
+    phone.keyboard.press("Enter")
     phone.keyboard.press("Enter")
     phone.wait_for_timeout(300)
     assert phone.evaluate("document.activeElement.name") == "petit_au_bout"

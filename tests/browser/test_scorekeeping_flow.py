@@ -7,13 +7,13 @@ from django.urls import reverse
 from tests.conftest import PASSWORD
 from tournaments.models import Hand
 
-from .conftest import log_in, screenshot
+from .conftest import choose, log_in, screenshot
 
 
 def enter_garde(page, taker: int, oudlers: int, points: str) -> None:
-    page.select_option("#id_contract", "garde")
-    page.select_option("#id_taker", str(taker))
-    page.click(f"label[for=id_oudlers_{oudlers}]")
+    choose(page, "taker", taker)
+    choose(page, "contract", "garde")
+    choose(page, "oudlers", oudlers)
     page.fill("#id_points", points)
 
 
@@ -51,9 +51,9 @@ def test_scorekeeper_enters_hands_live_and_organiser_locks_the_sheet(
 
     # Hand 2: Bruno's prise fails by 1 (26 per defender); the sheet keeps running totals.
     phone.click("#add-hand")
-    phone.select_option("#id_contract", "prise")
-    phone.select_option("#id_taker", str(bruno))
-    phone.click("label[for=id_oudlers_2]")
+    choose(phone, "taker", bruno)
+    choose(phone, "contract", "prise")
+    choose(phone, "oudlers", 2)
     phone.fill("#id_points", "40")
     preview.locator("text=-78").wait_for()
     phone.click("#hand-form button[type=submit]")

@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from tests.conftest import PASSWORD
 from tournaments.models import Event, Registration, Round, Seat
 
-from .conftest import log_in, screenshot
+from .conftest import choose, log_in, screenshot
 
 NAMES = [
     "Anne Martin", "Bruno Petit", "Chloé Roy", "David Leroy", "Emma Morel", "Fabien Girard",
@@ -88,9 +88,9 @@ def test_organiser_runs_a_tournament_from_import_to_published_ranking(
     for table in round_.tables.order_by("number"):
         taker = Seat.objects.get(table=table, position=2).player_id
         page.goto(reverse("hand_new", args=[table.pk]))
-        page.select_option("#id_contract", "garde")
-        page.select_option("#id_taker", str(taker))
-        page.click("label[for=id_oudlers_2]")
+        choose(page, "taker", taker)
+        choose(page, "contract", "garde")
+        choose(page, "oudlers", 2)
         page.fill("#id_points", "56")
         page.locator("#preview >> text=+240").wait_for()
         page.click("#hand-form button[type=submit]")

@@ -39,7 +39,8 @@ def test_new_hand_form_offers_seated_players_and_event_contracts(login, scorekee
     assert response.status_code == 200
     form = response.context["form"]
     names = [label for _, label in form.fields["taker"].choices]
-    assert names == ["—", "Anne", "Bruno", "Chloé", "David"]
+    # The empty taker is a button ("nobody", shown once everybody passed): issue 23.
+    assert names == ["personne", "Anne", "Bruno", "Chloé", "David"]
     contracts = [value for value, _ in form.fields["contract"].choices]
     assert contracts == ["", "prise", "garde", "garde_sans", "garde_contre"]
     assert "partner" not in form.fields

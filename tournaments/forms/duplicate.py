@@ -168,7 +168,7 @@ class BoardHandForm(HandForm):
         self.fields["dealer"].choices = choices
         self.fields["dealer"].disabled = True  # the board's dealer, whatever is posted
         self.fields["dealer"].initial = dealer
-        self.fields["taker"].choices = [("", "—"), *choices]
+        self.fields["taker"].choices = [self.fields["taker"].choices[0], *choices]  # "nobody"
         named = board.named_taker
         taker = next((s.player_id for s in self.seats if s.position == named), None)
         if named is not None and taker is not None:

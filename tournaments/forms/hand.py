@@ -36,6 +36,7 @@ from .hand_fields import (
     MISERE_CHOICES,
     POIGNEE_CHOICES,
     POINTS_CAMP_CHOICES,
+    buttons,
     checkbox,
     player_select,
     toggle_buttons,
@@ -99,13 +100,23 @@ class HandForm(forms.Form):
     # phone, the scorekeeper is asked whether his is the same deal or the next one
     # (services.hands.NumberTaken). Absent (a script): stored as the next hand.
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    # The dealer is suggested (the next in turn): a select, seldom touched. Taker,
+    # contract, partner and oudlers are rows of buttons, a tap each (issue 23).
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=_to_int)
-    contract = forms.ChoiceField(label=_("Contract"), required=False)
     taker = forms.TypedChoiceField(
-        label=_("Taker"), coerce=_to_int, required=False, empty_value=None
+        label=_("Taker"),
+        coerce=_to_int,
+        required=False,
+        empty_value=None,
+        widget=buttons(unchosen=True),
     )
+    contract = forms.ChoiceField(label=_("Contract"), required=False, widget=buttons(unchosen=True))
     partner = forms.TypedChoiceField(
-        label=_("Called partner"), coerce=_to_int, required=False, empty_value=None
+        label=_("Called partner"),
+        coerce=_to_int,
+        required=False,
+        empty_value=None,
+        widget=buttons(unchosen=True),
     )
     oudlers = forms.TypedChoiceField(
         label=_("Oudlers"),
@@ -115,7 +126,7 @@ class HandForm(forms.Form):
         # No count is chosen for the scorekeeper: a preselected 0 let a forgotten count
         # be scored as 0 oudlers. A played hand asks for it (clean).
         empty_value=None,
-        widget=forms.RadioSelect(attrs={"class": "btn-check"}),
+        widget=buttons(),
     )
     points = forms.CharField(
         label=_("Card points"),
@@ -167,7 +178,9 @@ class HandForm(forms.Form):
 
         player_choices = [(seat.player_id, seat.player.name) for seat in self.seats]
         self.fields["dealer"].choices = player_choices
-        self.fields["taker"].choices = [("", "—"), *player_choices]
+        # "Nobody" (an empty taker) is shown only when everybody passed (site.css): the
+        # way to clear the taker without JavaScript, a radio being never unticked.
+        self.fields["taker"].choices = [("", _("nobody")), *player_choices]
         self.fields["contract"].choices = [
             ("", _("All passed")),
             *((c, Hand.Contract(c).label) for c in rules.contracts if c in Hand.Contract.values),
@@ -176,9 +189,7 @@ class HandForm(forms.Form):
             self.fields["partner"].choices = [("", _("Alone")), *player_choices]
         else:
             del self.fields["partner"]
-        for name in ("dealer", "contract", "taker", "partner"):
-            if name in self.fields:
-                self.fields[name].widget.attrs["class"] = "form-select form-select-lg"
+        self.fields["dealer"].widget.attrs["class"] = "form-select"
         for seat in self.seats:
             self.fields[self.poignee_name(seat.player_id)] = player_select(
                 seat.player.name, POIGNEE_CHOICES, _("Poignées")
@@ -216,14 +227,33 @@ class HandForm(forms.Form):
             return []
         return [self[self.misere_name(seat.player_id)] for seat in self.seats]
 
+    def bonus_fields(self) -> list[forms.BoundField]:
+        """The fields folded under "Bonuses" until opened: a played hand without a bonus
+        never needs them."""
+        names = ["petit_au_bout", "chelem_announced", "chelem_made_by"]
+        return [
+            *(self[name] for name in names),
+            *self.poignee_fields(),
+            *self.misere_fields(),
+        ]
+
+    @property
+    def bonuses_open(self) -> bool:
+        """The fold is drawn open when a bonus is set (typed, or stored in the hand being
+        edited) or has an error, or when the chelem is asked: nothing set is ever hidden."""
+        if self.chelem_question is not None:
+            return True
+        return any(field.errors or field.value() for field in self.bonus_fields())
+
     @staticmethod
     def initial_from_hand(hand: Hand) -> dict[str, Any]:
         initial: dict[str, Any] = {
             "version": hand.version,
             "dealer": hand.dealer_id,
             "contract": hand.contract,
-            "taker": hand.taker_id,
-            "partner": hand.partner_id,
+            # "Nobody" and "alone" are ticked as stored (the buttons tick nothing for None).
+            "taker": hand.taker_id or ("" if hand.passed else None),
+            "partner": hand.partner_id or ("" if not hand.passed else None),
             "oudlers": str(hand.oudlers),
             "points": "" if hand.passed else _format_points(hand.points),
             "points_camp": "taker",

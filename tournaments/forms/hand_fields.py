@@ -28,6 +28,25 @@ MISERE_CHOICES = [
 ]
 
 
+class UnchosenButtons(forms.RadioSelect):
+    """Radios of which none is ticked while nothing is chosen: Django ticks the empty
+    choice for a missing value, so a new hand would show "all passed" (and "nobody"
+    for the taker) already chosen. The empty choice is ticked for an empty value only."""
+
+    def format_value(self, value: Any) -> list[str]:
+        return [] if value is None else super().format_value(value)
+
+
+def buttons(*, unchosen: bool = False) -> forms.RadioSelect:
+    """A choice drawn as a row of buttons, one tap each (Bootstrap btn-check radios);
+    `unchosen`: nothing ticked until chosen (UnchosenButtons).
+
+    Radios rather than a select: a select costs two taps (open, pick) and hides its
+    choices; without JavaScript the radios post the same name and value."""
+    widget = UnchosenButtons if unchosen else forms.RadioSelect
+    return widget(attrs={"class": "btn-check"})
+
+
 def toggle_buttons(
     label: Promise, choices: list[tuple[str, Any]], initial: str
 ) -> forms.ChoiceField:
@@ -37,7 +56,7 @@ def toggle_buttons(
         choices=choices,
         required=False,
         initial=initial,
-        widget=forms.RadioSelect(attrs={"class": "btn-check"}),
+        widget=buttons(),
     )
 
 

@@ -10,6 +10,11 @@
 //   bar stuck to the bottom of the screen (live scores and save button). Checked when
 //   a field gets the focus, when the screen changes size (the keyboard opens or closes)
 //   and when the bar changes height (the live scores grow as the form fills in).
+//
+// #hand-form, fewer taps (issue 23): once the oudlers are chosen the points field has
+//   the focus (the next thing typed, no tap on it); "all passed" clears the taker and
+//   the partner; the taker is not offered as his own partner; the folded bonuses open
+//   when one of them gets an error from the live check, or the chelem is asked.
 (function () {
   "use strict";
 
@@ -161,6 +166,68 @@
     });
   }
 
+  // --- fewer taps ----------------------------------------------------------------
+
+  function choice(form, name, value) {
+    var radios = form.querySelectorAll("input[type=radio][name=" + name + "]");
+    for (var i = 0; i < radios.length; i += 1) {
+      if (radios[i].value === value) {
+        return radios[i];
+      }
+    }
+    return null;
+  }
+
+  function offerPartners(form) {
+    var taker = form.querySelector("input[name=taker]:checked");
+    form.querySelectorAll("input[type=radio][name=partner]").forEach(function (radio) {
+      var wrapper = radio.closest(".choice") || radio;
+      // Hidden, not unticked: a choice already made stays in sight with its error.
+      wrapper.hidden = Boolean(taker && taker.value && radio.value === taker.value && !radio.checked);
+    });
+  }
+
+  // In the capture phase: before htmx reads the form for the live scores.
+  document.addEventListener(
+    "change",
+    function (event) {
+      var field = event.target;
+      var form = field.form;
+      if (!form || form.id !== "hand-form" || field.type !== "radio") {
+        return;
+      }
+      if (field.name === "oudlers") {
+        var points = form.elements.namedItem("points");
+        if (points && !points.disabled) {
+          points.focus();
+          points.select(); // an edited hand's points: typing replaces them
+        }
+      } else if (field.name === "contract" && field.value === "") {
+        ["taker", "partner"].forEach(function (name) {
+          var nobody = choice(form, name, "");
+          if (nobody) {
+            nobody.checked = true;
+          }
+        });
+        offerPartners(form);
+      } else if (field.name === "taker") {
+        offerPartners(form);
+      }
+    },
+    true
+  );
+
+  function openBonusesWithErrors() {
+    document.querySelectorAll("#hand-form details.hand-bonuses").forEach(function (fold) {
+      if (!fold.open && fold.querySelector(".invalid-feedback > *, #chelem-question > *")) {
+        fold.open = true;
+      }
+    });
+  }
+  document.addEventListener("htmx:afterSettle", openBonusesWithErrors);
+
   hintNext();
   watchBars();
+  document.querySelectorAll("#hand-form").forEach(offerPartners);
+  openBonusesWithErrors();
 })();
