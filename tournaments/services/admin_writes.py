@@ -40,7 +40,7 @@ from . import audit
 from . import registrations as registration_services
 from . import tables as table_services
 from .cache import touch, touch_players
-from .hands import refresh_round_status
+from .sheets import refresh_round_status
 
 
 def _require_event_id(by: Actor, event_id: int | None) -> None:
