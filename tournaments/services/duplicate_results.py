@@ -159,18 +159,18 @@ def board_refusal(
     """Why a result of `board` may not be entered at the table `locked` by the caller
     (services.table_lock.lock_table), or None. In this order, so that nothing of the
     board is told to who may not see it: NotAllowed (not a scorekeeper here; the round
-    not open yet, before the cards are checked, which would tell them), NotFound (a
-    board this table does not play); then, given the result `hand` (made the board's:
-    prepare_hand), the engine's, the board's taker's or the board's cards' HandError;
+    not open yet), NotFound (a board this table does not play); then, given the result
+    `hand` (made the board's: prepare_hand), the engine's, the board's taker's or the
+    board's cards' HandError;
     `ruling`: the organiser enters a taker other than the board's (save_board_result
     checks he organises the event)."""
     table, seats = locked.table, locked.seats
     if not can_score(user, table):  # before anything of the board is checked (or told)
         return NotAllowed(_("You may not enter results at this table."), target=table)
-    if not plays_board(table, board):
-        return NotFound(_("This table does not play board %(number)s.") % {"number": board.number})
     if not may_enter_at(user, table):
         return NotAllowed(round_not_open(table), reason=NotAllowed.ROUND_NOT_OPEN, target=table)
+    if not plays_board(table, board):
+        return NotFound(_("This table does not play board %(number)s.") % {"number": board.number})
     if hand is None:
         return None
     prepare_hand(table=table, board=board, hand=hand, seats=seats)

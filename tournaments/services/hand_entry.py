@@ -33,6 +33,7 @@ import scoring
 from ..errors import Conflict, NotAllowed, NotFound, Refused
 from ..models import Board, Hand, Seat, Table
 from ..selectors import duplicate as duplicate_selectors
+from ..selectors.access import can_score
 from . import submissions
 from .duplicate_results import board_refusal, check_board_result, prepare_hand
 from .hands import SavedHand, write_hand
@@ -151,6 +152,8 @@ def _bind(
     """The board and the stored hand the post is about, read under the table's lock;
     a refusal (_NotWritten) where the table takes no such entry, or not from `user`."""
     table = locked.table
+    if not can_score(user, table):  # before the form, or anything of a board, is read
+        raise _NotWritten(NotAllowed(_("You may not enter hands at this table."), target=table))
     if board_number is None:
         if table.board_set is not None:  # a duplicate table: board by board
             raise _NotWritten(

@@ -1,9 +1,11 @@
 """The error model's responses, in one place (tournaments.errors).
 
-- Refused: the form again with the refusal at its field, 200 (the page's own form:
-  `place` puts it there; ServiceErrorMixin.add_service_error for the organiser's forms);
-  a button without a form says it as a message on the page it was on.
-- Conflict: 409, what is stored beside what was typed (the page's own template).
+- Refused: the form again with the refusal at its field, 200 (a hand's form: `place`
+  puts each there; the organiser's forms: views.submissions.submit_form, through
+  ServiceErrorMixin.add_service_error); a button without a form says it as a message
+  on the page it was on (views.submissions.submit_or_back).
+- Conflict: 409, what is stored beside what was typed (the page's own template: the
+  hand's and the board's form, the delete page; the traveller's line says it).
 - NotAllowed: 403 (Django's PermissionDenied, its 403 page), except where a page says
   why: a scorekeeper of a locked sheet is told so and whom to ask; a hand posted at a
   duplicate table goes to its next board.
@@ -29,7 +31,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..errors import Conflict, NotAllowed, NotFound, Refused
+from ..errors import NotAllowed, NotFound, Refused
 from ..models import Table
 from ..selectors import locks
 
@@ -70,26 +72,3 @@ def place(form: Any, error: Refused | scoring.HandError) -> None:
     words in the reader's language): every contradiction of a board's cards, or one."""
     for one in getattr(error, "errors", [error]):
         form.add_hand_error(one)
-
-
-def error_response(
-    request: HttpRequest, error: Exception, *, refused: Any = None, conflict: Any = None
-) -> HttpResponse:
-    """The response to a write the model's `error` stopped. `refused(error)` and
-    `conflict(error)` render the page's own form (200 and 409); without them a Refused
-    or a Conflict goes back to the page as a message."""
-    if isinstance(error, NotAllowed):
-        return not_allowed(request, error)
-    if isinstance(error, NotFound):
-        return not_found(error)
-    if isinstance(error, Refused):
-        if refused is not None:
-            return refused(error)
-        messages.error(request, error.message)
-        return redirect(request.path)
-    if isinstance(error, Conflict):
-        if conflict is not None:
-            return conflict(error)
-        messages.error(request, error.message)
-        return redirect(request.path)
-    raise error
