@@ -151,7 +151,7 @@ def check_board_result(
 def board_refusal(
     *,
     locked: LockedTable,
-    board: Board,
+    board: Board | None,
     user: User,
     hand: Hand | None = None,
     ruling: bool = False,
@@ -159,7 +159,8 @@ def board_refusal(
     """Why a result of `board` may not be entered at the table `locked` by the caller
     (services.table_lock.lock_table), or None. In this order, so that nothing of the
     board is told to who may not see it: NotAllowed (not a scorekeeper here; the round
-    not open yet), NotFound (a board this table does not play); then, given the result
+    not open yet), NotFound (`board` None: no such board; or one this table does not
+    play); then, given the result
     `hand` (made the board's: prepare_hand), the engine's, the board's taker's or the
     board's cards' HandError;
     `ruling`: the organiser enters a taker other than the board's (save_board_result
@@ -169,6 +170,8 @@ def board_refusal(
         return NotAllowed(_("You may not enter results at this table."), target=table)
     if not may_enter_at(user, table):
         return NotAllowed(round_not_open(table), reason=NotAllowed.ROUND_NOT_OPEN, target=table)
+    if board is None:  # no such board at the event
+        return NotFound()
     if not plays_board(table, board):
         return NotFound(_("This table does not play board %(number)s.") % {"number": board.number})
     if hand is None:

@@ -169,15 +169,11 @@ def _bind(
     if table.board_set is None:
         raise _NotWritten(NotFound())
     board = Board.objects.filter(event_id=table.round.event_id, number=board_number).first()
-    if board is None:
-        raise _NotWritten(
-            NotFound(_("This table does not play board %(number)s.") % {"number": board_number})
-        )
-    # Who may enter, the board played here and the round open, before the stored
-    # result (or anything of the board) is read; the result's own checks once the form
-    # has built it (write).
+    # The round open and the board played here, before the stored result (or anything
+    # of the board) is read; the result's own checks once the form has built it (write).
     if refused := board_refusal(locked=locked, board=board, user=user):
         raise _NotWritten(_as_outcome(refused))
+    assert board is not None  # board_refusal: NotFound when there is no such board
     stored = table.hands.filter(board=board).first()
     return Binding(table=table, seats=locked.seats, stored=stored, board=board)
 
