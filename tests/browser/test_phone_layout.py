@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from tests.conftest import PASSWORD
 from tournaments.models import Event, Hand, Player, Registration, Season, Team
-from tournaments.services.hands import validate_sheet
 from tournaments.services.seasons import save_season
+from tournaments.services.sheets import validate_sheet
 
 from ..factories import make_round, make_table, store_hand
 from .conftest import PHONE, choose, log_in, screenshot

@@ -20,8 +20,9 @@ from tournaments.selectors.page_versions import SITE, event_key, page_version
 from tournaments.services import events as event_services
 from tournaments.services import seasons as season_services
 from tournaments.services.cache import touch
-from tournaments.services.hands import delete_hand, reopen_sheet, save_hand, validate_sheet
+from tournaments.services.hands import delete_hand, save_hand
 from tournaments.services.people import set_public_name
+from tournaments.services.sheets import reopen_sheet, validate_sheet
 from tournaments.views.cached import HEADER
 
 from ..factories import logged_in, make_event, make_round, make_table, make_user, store_hand

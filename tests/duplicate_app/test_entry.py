@@ -7,13 +7,15 @@ import uuid
 from decimal import Decimal
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from tournaments.models import Board, Hand, HandScore, Seat, Table
 from tournaments.rules.boards import trumps_dealt
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.duplicate import set_table_scorekeepers
-from tournaments.services.hands import SheetLocked, save_hand, validate_sheet
+from tournaments.services.hands import save_hand
+from tournaments.services.sheets import validate_sheet
 
 from ..factories import logged_in, make_member
 from .helpers import enter_board
@@ -129,7 +131,7 @@ def test_the_free_deal_path_is_closed_at_a_duplicate_table(table1, keeper):
     seats = seats_of(table1)
     hand = Hand(dealer_id=seats[0].player_id, contract="prise", taker_id=seats[1].player_id,
                 oudlers=1, points=Decimal(60))  # fmt: skip
-    with pytest.raises(SheetLocked):
+    with pytest.raises(PermissionDenied):
         save_hand(table=table1, hand=hand, user=keeper)
 
 
@@ -183,7 +185,7 @@ def test_a_validated_sheet_takes_no_more_boards_from_its_scorekeeper(table1, kee
 
 
 def test_a_sheet_with_fewer_boards_than_the_set_asks_for_confirmation(table1, keeper):
-    from tournaments.services.hands import DealCountMismatch
+    from tournaments.services.sheets import DealCountMismatch
 
     enter_board(table1, first_board(table1), keeper)
     with pytest.raises(DealCountMismatch):

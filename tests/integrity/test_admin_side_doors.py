@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Event, EventResult, Hand, HandScore, Round, Season, Seat, Table
-from tournaments.services.hands import validate_sheet
 from tournaments.services.results import stale_event_results
+from tournaments.services.sheets import validate_sheet
 
 from ..factories import seated
 from ..factories import store_hand as store

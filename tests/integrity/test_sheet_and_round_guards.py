@@ -16,11 +16,7 @@ from django.utils.translation import ngettext
 
 from tournaments.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.hands import (
-    DealCountMismatch,
-    EmptySheet,
-    validate_sheet,
-)
+from tournaments.services.sheets import DealCountMismatch, EmptySheet, validate_sheet
 from tournaments.services.tournament import (
     generate_round,
     regenerate_round,

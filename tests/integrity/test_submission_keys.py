@@ -21,7 +21,7 @@ from tests.concurrency import at_once
 from tests.scorekeeping.conftest import hand_data, seated
 from tests.tournament_ui.test_import import GOOD_CSV, upload
 from tournaments.models import Event, Hand, Player, Registration, Round, Season, Submission, Table
-from tournaments.services import hands as hand_services
+from tournaments.services import hand_entry
 from tournaments.services.hands import save_hand
 
 KEY_INPUT = re.compile(r'name="submission_key" value="([0-9a-f-]{36})"')
@@ -118,10 +118,8 @@ def test_a_conflict_leaves_the_key_unused_for_the_corrected_post(
 
 def test_an_engine_refusal_leaves_the_key_unused(login, table4, scorekeeper, monkeypatch):
     saves: list[Any] = []
-    real_save = hand_services.save_hand
-    monkeypatch.setattr(
-        hand_services, "save_hand", lambda **kw: saves.append(kw) or real_save(**kw)
-    )
+    real_write = hand_entry.write_hand
+    monkeypatch.setattr(hand_entry, "write_hand", lambda **kw: saves.append(kw) or real_write(**kw))
     client = login(scorekeeper)
     url = reverse("hand_new", args=[table4.pk])
     key = uuid.uuid4()

@@ -39,7 +39,7 @@ from tournaments.models import (
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.duplicate import create_duplicate, seat_duplicate, set_table_scorekeepers
 from tournaments.services.duplicate_results import save_board_result
-from tournaments.services.hands import validate_sheet
+from tournaments.services.sheets import validate_sheet
 
 from ..factories import (
     PLAYER_NAMES,

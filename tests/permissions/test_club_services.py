@@ -27,7 +27,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
-from tournaments.services import events, hands, seasons
+from tournaments.services import events, hands, seasons, sheets
 
 from ..factories import logged_in, make_club, make_member, make_players, store_hand
 
@@ -65,7 +65,7 @@ def season(club) -> Season:
 def validated(table5, other_scorekeeper) -> Table:
     """Table 2 (five players), one hand, its sheet validated."""
     store_hand(table5, other_scorekeeper)
-    return hands.validate_sheet(table=table5, user=other_scorekeeper)
+    return sheets.validate_sheet(table=table5, user=other_scorekeeper)
 
 
 @pytest.fixture
@@ -142,8 +142,8 @@ WRITES: dict[str, Write] = {
     "seat_table": lambda by, w: hands.seat_table(
         by=by, round=w["other_round"], number=1, players=w["players"][:3]
     ),
-    "validate_sheet": lambda by, w: hands.validate_sheet(table=w["table"], user=by),
-    "reopen_sheet": lambda by, w: hands.reopen_sheet(table=w["validated"], user=by),
+    "validate_sheet": lambda by, w: sheets.validate_sheet(table=w["table"], user=by),
+    "reopen_sheet": lambda by, w: sheets.reopen_sheet(table=w["validated"], user=by),
     "create_season": lambda by, w: seasons.save_season(
         by=by, season=None, **_season_values(w["club"])
     ),
@@ -203,7 +203,7 @@ def test_a_scorekeeper_of_another_club_cannot_validate_a_sheet(world, other_club
     keeper = make_member("keeper", other_club, role="scorekeeper")
     before = snapshot()
     with pytest.raises(PermissionDenied):
-        hands.validate_sheet(table=world["table"], user=keeper)
+        sheets.validate_sheet(table=world["table"], user=keeper)
     assert snapshot() == before
 
 

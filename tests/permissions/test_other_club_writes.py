@@ -21,6 +21,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
+from tournaments.errors import NotAllowed
+from tournaments.forms.hand import HandForm
 from tournaments.models import (
     Club,
     Event,
@@ -36,7 +38,7 @@ from tournaments.models import (
     Table,
     Team,
 )
-from tournaments.services import admin_events, admin_writes, hands, people, tournament
+from tournaments.services import admin_events, admin_writes, hand_entry, hands, people, tournament
 
 from ..factories import make_club, make_member, make_round, make_table, make_user, seated
 from ..factories import store_hand as store
@@ -146,6 +148,43 @@ def _edited_hand(w: W) -> Hand:
     return hand
 
 
+def _entered(by: Any, w: W, *, editing: Hand | None) -> Any:
+    """A hand posted through enter_hand, its form bound at the locked table as the view
+    binds it; a NotAllowed outcome raised as the PermissionDenied the other writes give."""
+    players = seated(w["table"])
+    data = {
+        "dealer": players[1].pk,
+        "contract": "prise",
+        "taker": players[2].pk,
+        "oudlers": "1",
+        "points": "51",
+        "points_camp": "taker",
+        "version": "1" if editing is not None else "",
+    }
+
+    def form_at(binding: hand_entry.Binding) -> HandForm:
+        return HandForm(
+            data,
+            table=binding.table,
+            seats=binding.seats,
+            rules=binding.table.round.event.rules,
+            instance=binding.stored if binding.stored is not None else Hand(table=binding.table),
+        )
+
+    entry = hand_entry.enter_hand(
+        user=by,
+        table_id=w["table"].pk,
+        form_at=form_at,
+        key=None,
+        action="hand_new",
+        editing=editing,
+    )
+    if isinstance(entry.outcome, NotAllowed):
+        raise PermissionDenied(entry.outcome.message)
+    assert isinstance(entry.outcome, hand_entry.Saved), entry.outcome
+    return entry
+
+
 def _changed(obj: Any, **fields: Any) -> Any:
     """A fresh copy of `obj` with the admin form's new values."""
     obj = type(obj).objects.get(pk=obj.pk)
@@ -171,6 +210,16 @@ WRITES = [
         lambda by, w: hands.save_hand(
             table=w["table"], hand=_edited_hand(w), user=by, expected_version=1
         ),
+    ),
+    Write(
+        "enter_hand (new)",
+        hand_entry.enter_hand,
+        lambda by, w: _entered(by, w, editing=None),
+    ),
+    Write(
+        "enter_hand (edit)",
+        hand_entry.enter_hand,
+        lambda by, w: _entered(by, w, editing=Hand.objects.get(pk=w["hand"].pk)),
     ),
     Write(
         "delete_hand",

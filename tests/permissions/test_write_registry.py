@@ -25,6 +25,7 @@ from tournaments.services import (
     registrations,
     rounds,
     seasons,
+    sheets,
     tables,
     tournament,
 )
@@ -49,8 +50,8 @@ COVERED_ELSEWHERE: dict[Any, dict[str, Callable[..., Any]]] = {
         "edit_table": tables.edit_table,
         "delete_table": tables.delete_table,
         "seat_table": hands.seat_table,
-        "validate_sheet": hands.validate_sheet,
-        "reopen_sheet": hands.reopen_sheet,
+        "validate_sheet": sheets.validate_sheet,
+        "reopen_sheet": sheets.reopen_sheet,
         "create_season": seasons.save_season,
         "edit_season": seasons.save_season,
     },
@@ -80,7 +81,8 @@ NOT_A_CLUB_WRITE = {
     "hands.apply_table_mode": "sets fields of an unsaved hand; no write",
     "hands.preview_hand": "scores a hand without storing it",
     "hands.table_seats": "a read",
-    "hands.score_rows": "builds unsaved score rows for save_hand and rescore_event",
+    "hands.score_rows": "builds unsaved score rows for write_hand and rescore_event",
+    "hands.changed_meanwhile": "words a conflict; writes nothing",
     "sheets.planned_deals": "a read",
     "tables.current_round": "a read",
     "tables.next_table_number": "a read",
@@ -117,7 +119,11 @@ NOT_A_CLUB_WRITE = {
     "submissions.retryable": "tells whether a database error may be run again",
     "table_lock.lock_table": "locks a table's rows for the checked write that follows "
     "(the hand's POST); writes nothing, its `user` only reads his scorekeeping right",
-    "table_lock.locked_event": "locks an event's row inside save_hand, after its checks; "
+    "table_lock.locked_event": "locks an event's row inside write_hand, after its checks; "
+    "writes nothing",
+    "hands.write_hand": "the write of enter_hand and save_hand (both tested), run under the "
+    "table's lock their caller holds",
+    "duplicate_results.board_refusal": "checks a board's result under the table's lock; "
     "writes nothing",
     # each season's stored ranking, rewritten by the checked writes that move it
     "standings.refresh_season_standings": "derived from results after each checked write",
@@ -183,6 +189,9 @@ def test_every_function_acting_for_a_person_is_tested():
         "submissions.once",
         "submissions.recorded",
         "table_lock.lock_table",  # reads the user's right under the lock; writes nothing
+        # the steps of enter_hand and save_hand (both tested), under the caller's lock
+        "hands.write_hand",
+        "duplicate_results.board_refusal",
     }
     assert sorted(acting - covered() - machinery) == []
 

@@ -20,8 +20,9 @@ from django.contrib.auth.models import User
 
 from tournaments.models import Event, Player, Registration, Round, Season, Table
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.hands import seat_table, validate_sheet
+from tournaments.services.hands import seat_table
 from tournaments.services.seasons import save_season
+from tournaments.services.sheets import validate_sheet
 
 from ..factories import store_hand
 

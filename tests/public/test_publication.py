@@ -12,7 +12,7 @@ from django.urls import reverse
 from tournaments.rules import publication
 from tournaments.rules.permissions import PUBLIC, Viewer
 from tournaments.services.events import publish_event, unpublish_event
-from tournaments.services.hands import validate_sheet
+from tournaments.services.sheets import validate_sheet
 
 from .publication_world import SECRET_NAME, SECRET_SCORE, build
 

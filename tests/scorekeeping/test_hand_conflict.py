@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from tournaments.models import HandScore
-from tournaments.services import hands as hand_services
+from tournaments.models import Hand, HandScore
+from tournaments.services import hand_entry
 
 from .conftest import hand_data, seated
 
@@ -59,16 +59,20 @@ def test_edit_of_a_hand_deleted_meanwhile_offers_to_save_it_as_new(
     hand = play(table4)
     url = reverse("hand_edit", args=[hand.pk])
 
-    def deleted_meanwhile(**kwargs):
-        # The race: the hand is gone once save_hand holds the row lock.
-        raise hand_services.HandConflict(None)
+    real_write = hand_entry.write_hand
 
-    monkeypatch.setattr(hand_services, "save_hand", deleted_meanwhile)
+    def deleted_meanwhile(**kwargs):
+        # The race: the hand is deleted by another phone just before the write reads it.
+        Hand.objects.filter(pk=hand.pk).delete()
+        return real_write(**kwargs)
+
+    monkeypatch.setattr(hand_entry, "write_hand", deleted_meanwhile)
     response = login(scorekeeper).post(url, hand_data(table4, points="60", version=1))
     assert response.status_code == 409
     assert response.context["conflict"] == {"deleted": True}
     html = response.content.decode()
     assert f'action="{reverse("hand_new", args=[table4.pk])}"' in html
     assert response.context["form"].data["points"] == "60"
+    # Nothing was written: the deletion is undone with the refused post's transaction.
     hand.refresh_from_db()
     assert hand.points == 56

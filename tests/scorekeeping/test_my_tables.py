@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from tournaments.models import Round
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.hands import seat_table, validate_sheet
+from tournaments.services.hands import seat_table
+from tournaments.services.sheets import validate_sheet
 
 from .conftest import assert_login_redirect, seated
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tournaments.models import Hand
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.hands import validate_sheet
+from tournaments.services.sheets import validate_sheet
 
 from ..factories import make_member
 from .conftest import assert_login_redirect, hand_data

@@ -11,18 +11,17 @@ from django.db import connection
 from django.db.models import Sum
 
 import scoring
+from tournaments.errors import Conflict
 from tournaments.models import Hand, HandScore, Round, Table
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import (
-    HandConflict,
     delete_hand,
     preview_hand,
-    reopen_sheet,
     rescore_event,
     save_hand,
     seat_table,
-    validate_sheet,
 )
+from tournaments.services.sheets import reopen_sheet, validate_sheet
 
 
 def garde(table: Table, **changes) -> Hand:
@@ -73,7 +72,7 @@ def test_stale_edit_raises_conflict_and_changes_nothing(table4, scorekeeper, org
     save_hand(table=table4, hand=first, user=organiser, expected_version=1)
     stale = Hand.objects.get(pk=hand.pk)
     stale.points = Decimal(30)
-    with pytest.raises(HandConflict) as conflict:
+    with pytest.raises(Conflict) as conflict:
         save_hand(table=table4, hand=stale, user=scorekeeper, expected_version=1)
     assert conflict.value.current.version == 2
     hand.refresh_from_db()
@@ -137,7 +136,7 @@ def test_only_an_organiser_reopens_a_sheet(table4, scorekeeper):
 
 def test_delete_needs_the_current_version_and_is_recorded(table4, scorekeeper):
     hand = save_hand(table=table4, hand=garde(table4), user=scorekeeper).hand
-    with pytest.raises(HandConflict):
+    with pytest.raises(Conflict):
         delete_hand(hand=hand, user=scorekeeper, expected_version=0)
     delete_hand(hand=hand, user=scorekeeper, expected_version=1)
     assert not Hand.objects.exists() and not HandScore.objects.exists()

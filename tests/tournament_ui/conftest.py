@@ -14,7 +14,8 @@ from django.contrib.auth.models import User
 from tournaments.demo import random_hand
 from tournaments.models import Club, Event, Hand, Player, Registration, Round
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.hands import save_hand, table_seats, validate_sheet
+from tournaments.services.hands import save_hand, table_seats
+from tournaments.services.sheets import validate_sheet
 from tournaments.services.tournament import generate_round
 
 NAMES = [

@@ -12,7 +12,8 @@ from tournaments.models import Event, Hand, Player, Registration, Round, Team
 from tournaments.planning import seating
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import previous_seatings
-from tournaments.services.hands import save_hand, table_seats, validate_sheet
+from tournaments.services.hands import save_hand, table_seats
+from tournaments.services.sheets import validate_sheet
 from tournaments.services.tournament import (
     generate_round,
     regenerate_round,

@@ -16,7 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 import scoring
 
-from ..errors import EventError
+from ..errors import Conflict, EventError
 from ..forms.hand import ENGINE_FIELD_TO_HAND_FIELD, hand_error_message
 from ..models import Event, EventResult, Hand, HandScore
 from ..services import duplicate_results
@@ -147,7 +147,7 @@ class HandAdmin(ScopedAdmin, SimpleHistoryAdmin):
         # the bulk action (ScopedAdmin.delete_queryset) goes on with the other hands.
         try:
             hand_services.delete_hand(hand=obj, user=request.user, expected_version=obj.version)
-        except hand_services.HandConflict as refused:
+        except Conflict as refused:
             raise EventError(str(refused)) from refused
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from ..models import Event, Hand, Round, Seat, Table
 from ..selectors import access
 from ..services import admin_writes
-from ..services import hands as hand_services
+from ..services import sheets as sheet_services
 from .scope import ScopedAdmin, ScopedInline, club_filter
 
 HAS_HANDS = _(
@@ -114,7 +114,7 @@ class RoundAdmin(ScopedAdmin, admin.ModelAdmin):
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         # A table added to a locked round reopens it; removing the last open one locks it.
-        hand_services.refresh_round_status(form.instance)
+        sheet_services.refresh_round_status(form.instance)
 
     def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
         admin_writes.save_round(by=request.user, round=obj)

@@ -98,7 +98,7 @@ class HandForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     # The hand a new hand's form was opened for ("Donne 7"): stored meanwhile by another
     # phone, the scorekeeper is asked whether his is the same deal or the next one
-    # (services.hands.NumberTaken). Absent (a script): stored as the next hand.
+    # (a Conflict of services.hands.write_hand). Absent (a script): stored as the next hand.
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     # The dealer is suggested (the next in turn): a select, seldom touched. Taker,
     # contract, partner and oudlers are rows of buttons, a tap each (issue 23).

@@ -114,7 +114,7 @@ class NextHand:
 
 def next_hand(table: Table, seats: Sequence[Seat]) -> NextHand:
     """The number the next hand will take (the form posts it back, so that a hand
-    stored meanwhile by another phone is noticed: services.hands.NumberTaken) and the
+    stored meanwhile by another phone is noticed: a Conflict with its next number) and the
     dealer after the previous hand's (seat position 1 deals first). One query, two when
     the previous dealer is unknown."""
     last = table.hands.order_by("-number").values_list("number", "dealer_id").first()

@@ -5,7 +5,7 @@ The admin calls these (and the other services) from its save_model/delete_model,
 the Django admin is no side door: every function takes the acting person (`by`) and
 checks his role in the club that owns the object first (access.require_club /
 require_event), raising PermissionDenied before any write; a change the house rules
-refuse (seats of a table with hands, a round with hands deleted) raises EventError.
+refuse (seats of a table with hands, a round with hands deleted) raises Refused.
 Seating changes (rounds, tables, seats), the scorekeepers named and a player's account
 leave a line in the club's audit trail, as on the organiser pages. An event's own
 writes are services.admin_events'.
@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import (
     AuditEntry,
     Club,
@@ -40,7 +40,7 @@ from . import audit
 from . import registrations as registration_services
 from . import tables as table_services
 from .cache import touch, touch_players
-from .hands import refresh_round_status
+from .sheets import refresh_round_status
 
 
 def _require_event_id(by: Actor, event_id: int | None) -> None:
@@ -175,7 +175,7 @@ def save_round(*, by: Actor, round: Round) -> Round:
     stored = Round.objects.filter(pk=round.pk).values("event_id", "number").first()
     moved = stored is not None and round.event_id != stored["event_id"]
     if moved and _round_has_hands(round):
-        raise EventError(_("This round has hands: it cannot move to another event."))
+        raise Refused(_("This round has hands: it cannot move to another event."))
     touch(events=_event_ids(round))
     round.save()
     refresh_round_status(round)
@@ -194,7 +194,7 @@ def save_round(*, by: Actor, round: Round) -> Round:
 def delete_round(*, by: Actor, round: Round) -> None:
     access.require_event(by, round.event)
     if _round_has_hands(round):
-        raise EventError(_("This round has hands: it cannot be deleted."))
+        raise Refused(_("This round has hands: it cannot be deleted."))
     touch(events=[round.event_id])
     _audit_seating(by, round.event, round, [audit.line("round_deleted")])
     round.delete()
@@ -213,11 +213,11 @@ def save_table(*, by: Actor, table: Table) -> Table:
     if previous is not None and previous != table.round_id:
         access.require_event(by, Round.objects.select_related("event").get(pk=previous).event)
         if _table_has_hands(table.pk):
-            raise EventError(_("This table has hands: it cannot move to another round."))
+            raise Refused(_("This table has hands: it cannot move to another round."))
     if table.pk is not None and _table_has_hands(table.pk):
         stored_mode = _stored(table, "five_mode")
         if stored_mode != table.five_mode:
-            raise EventError(
+            raise Refused(
                 _(
                     "This table already has hands: its players, their order and the game "
                     "mode can no longer change. Delete its hands first."
@@ -256,11 +256,11 @@ def _audit_table(by: Actor, table: Table, stored: dict[str, Any] | None, previou
 @transaction.atomic
 def set_table_scorekeepers(*, by: Actor, table: Table, users: Any) -> None:
     """The admin's table form names its scorekeepers through services.tables (among the
-    event's candidates; audited there); a refusal is an EventError at the field."""
+    event's candidates; audited there); a refusal is an Refused at the field."""
     try:
         table_services.set_scorekeepers(by=by, choices=[(table, list(users))])
     except ValidationError as error:
-        raise EventError(" ".join(error.messages), field="scorekeepers") from error
+        raise Refused(" ".join(error.messages), field="scorekeepers") from error
 
 
 @transaction.atomic
@@ -283,7 +283,7 @@ def _check_seat(by: Actor, seat: Seat) -> None:
         )
     # The seats are what the stored hands were scored with.
     if _table_has_hands(seat.table_id) or _table_has_hands(old_table):
-        raise EventError(
+        raise Refused(
             _(
                 "This table already has hands: its players, their order and the game "
                 "mode can no longer change. Delete its hands first."
@@ -339,7 +339,7 @@ def save_team(*, by: Actor, team: Team) -> Team:
     access.require_event(by, team.event)
     _require_event_id(by, _stored(team, "event_id"))
     if Team.objects.filter(event=team.event, name__iexact=team.name).exclude(pk=team.pk).exists():
-        raise EventError(_("This event already has a team with this name."), field="name")
+        raise Refused(_("This event already has a team with this name."), field="name")
     touch(events=_event_ids(team))
     team.save()
     return team
@@ -356,12 +356,12 @@ def save_registration(*, by: Actor, registration: Registration) -> Registration:
     the presence (a player never moves to another event: enter him there)."""
     access.require_event(by, registration.event)
     if registration.team_id is not None and registration.team.event_id != registration.event_id:
-        raise EventError(_("This team plays in another event."), field="team")
+        raise Refused(_("This team plays in another event."), field="team")
     if registration.pk is None:
         if Registration.objects.filter(
             event=registration.event, player=registration.player
         ).exists():
-            raise EventError(_("This player is already entered in this event."), field="player")
+            raise Refused(_("This player is already entered in this event."), field="player")
         entered = registration_services.register_player(
             by=by, event=registration.event, player=registration.player, team=registration.team
         )
@@ -373,7 +373,7 @@ def save_registration(*, by: Actor, registration: Registration) -> Registration:
         return entered
     stored = Registration.objects.select_for_update().get(pk=registration.pk)
     if (stored.event_id, stored.player_id) != (registration.event_id, registration.player_id):
-        raise EventError(_("Enter the player in the other event instead."), field="event")
+        raise Refused(_("Enter the player in the other event instead."), field="event")
     if stored.team_id != registration.team_id:
         stored.team = registration.team
         stored.save(update_fields=["team"])

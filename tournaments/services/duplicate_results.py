@@ -1,12 +1,13 @@
 """Duplicate events: a board's result at a table, the organiser's traveller entry and
 the arbiter's special results.
 
-A board result is a Hand linked to its Board and saved by services.hands.save_hand,
-so its ledger rows (the marque of each orientation), version lock, history,
-submission key, sheet validation and cache renewal are those of every hand. What
-duplicate adds is checked here first: the table plays this board in this round, the
-dealer is the board's, and a board the app dealt refuses a result its cards
-contradict (scoring.cards.contradictions), with the engine's error at the field.
+A board result is a Hand linked to its Board and written by services.hands.write_hand
+(a scorekeeper's through services.hand_entry.enter_hand), so its ledger rows (the
+marque of each orientation), version lock, history, submission key, sheet validation
+and cache renewal are those of every hand. What duplicate adds is checked here first:
+the table plays this board in this round, the dealer is the board's, and a board the
+app dealt refuses a result its cards contradict (scoring.cards.contradictions), with
+the engine's error at the field (board_refusal, under the table's lock).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring import deal_checks
 
-from ..errors import EventError
+from ..errors import Conflict, EventError, NotAllowed, NotFound
 from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table
 from ..models.duplicate import boards_of_set, orientation_letter
 from ..rules import boards as board_rules
@@ -32,19 +33,11 @@ from ..selectors.access import Actor, can_score
 from ..selectors.board_visibility import may_enter_at
 from . import audit
 from .cache import touch
-from .hands import HandConflict, SavedHand, SheetLocked, engine_hand, save_hand, table_seats
+from .hands import SavedHand, changed_meanwhile, engine_hand, table_seats, write_hand
 from .results import refresh_event_results
+from .table_lock import LockedTable, lock_table
 
 User = AbstractBaseUser | AnonymousUser
-
-
-class WrongBoard(PermissionDenied):
-    """The board is not one of the boards this table plays in its round."""
-
-
-class RoundNotOpen(PermissionDenied):
-    """The table's round is not open yet (rules.board_visibility): its boards are still
-    being played at other tables."""
 
 
 def plays_board(table: Table, board: Board) -> bool:
@@ -155,6 +148,42 @@ def check_board_result(
         raise DealContradicted(errors)
 
 
+def board_refusal(
+    *,
+    locked: LockedTable,
+    board: Board | None,
+    user: User,
+    hand: Hand | None = None,
+    ruling: bool = False,
+) -> Exception | None:
+    """Why a result of `board` may not be entered at the table `locked` by the caller
+    (services.table_lock.lock_table), or None. In this order, so that nothing of the
+    board is told to who may not see it: NotAllowed (not a scorekeeper here; the round
+    not open yet), NotFound (`board` None: no such board; or one this table does not
+    play); then, given the result
+    `hand` (made the board's: prepare_hand), the engine's, the board's taker's or the
+    board's cards' HandError;
+    `ruling`: the organiser enters a taker other than the board's (save_board_result
+    checks he organises the event)."""
+    table, seats = locked.table, locked.seats
+    if not can_score(user, table):  # before anything of the board is checked (or told)
+        return NotAllowed(_("You may not enter results at this table."), target=table)
+    if not may_enter_at(user, table):
+        return NotAllowed(round_not_open(table), reason=NotAllowed.ROUND_NOT_OPEN, target=table)
+    if board is None:  # no such board at the event
+        return NotFound()
+    if not plays_board(table, board):
+        return NotFound(_("This table does not play board %(number)s.") % {"number": board.number})
+    if hand is None:
+        return None
+    prepare_hand(table=table, board=board, hand=hand, seats=seats)
+    try:
+        check_board_result(table=table, board=board, hand=hand, seats=seats, ruling=ruling)
+    except scoring.HandError as error:
+        return error
+    return None
+
+
 def save_board_result(
     *,
     table: Table,
@@ -164,27 +193,24 @@ def save_board_result(
     expected_version: int | None = None,
     ruling: bool = False,
 ) -> SavedHand:
-    """Enter (or edit, `hand` with a pk) the result of `board` at `table`.
-
-    `ruling`: the organiser enters a taker other than the board's (refused to anyone
-    else); save_traveller audits it. Raises WrongBoard, RoundNotOpen, scoring.HandError
-    (the engine, the board's taker or the board's cards) or HandConflict (changed
-    meanwhile, or already entered by someone else), as save_hand does, before writing
-    anything."""
-    if not can_score(user, table):  # before anything of the board is checked (or told)
-        raise SheetLocked(_("You may not enter results at this table."))
-    if ruling:
+    """Enter (or edit, `hand` with a pk) the result of `board` at `table`, in the
+    caller's transaction (the traveller's) or its own: board_refusal then write_hand
+    under the table's lock. Raises PermissionDenied (not allowed), NotFound,
+    scoring.HandError or Conflict (changed meanwhile, or already entered by someone
+    else) before writing anything."""
+    if ruling:  # before the transaction: a refusal raised in it would break the caller's
         access.require_event(user, table.round.event)  # type: ignore[arg-type]
-    if not plays_board(table, board):
-        raise WrongBoard(_("This table does not play board %(number)s.") % {"number": board.number})
-    if not may_enter_at(user, table):  # before the cards are checked: they would tell
-        raise RoundNotOpen(round_not_open(table))
-    seats = table_seats(table)
-    prepare_hand(table=table, board=board, hand=hand, seats=seats)
-    if hand.pk and hand.board_id != board.pk:
-        raise HandConflict(None)
-    check_board_result(table=table, board=board, hand=hand, seats=seats, ruling=ruling)
-    return save_hand(table=table, hand=hand, user=user, expected_version=expected_version)
+    with transaction.atomic(savepoint=False):
+        locked = lock_table(table_id=table.pk, user=user)
+        refused = board_refusal(locked=locked, board=board, user=user, hand=hand, ruling=ruling)
+        outcome = refused or write_hand(
+            locked=locked, hand=hand, user=user, expected_version=expected_version
+        )
+    if isinstance(outcome, NotAllowed):
+        raise PermissionDenied(outcome.message)
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
 
 
 # --- the traveller, entered from paper --------------------------------------------------
@@ -225,7 +251,7 @@ def _onto_stored(hand: Hand, board: Board) -> Hand:
         return hand
     stored = Hand.objects.filter(pk=hand.pk, board=board).first()
     if stored is None:
-        raise HandConflict(None)
+        raise changed_meanwhile(None)
     for name in Hand.INPUT_FIELDS:
         attname = Hand._meta.get_field(name).attname
         setattr(stored, attname, getattr(hand, attname))
@@ -255,7 +281,7 @@ def save_traveller(*, by: Actor, board: Board, lines: Sequence[TravellerLine]) -
                     )
                     saved += 1
                     _audit_taker_ruling(by, board, line)
-                except (scoring.HandError, HandConflict, WrongBoard) as error:
+                except (scoring.HandError, Conflict, NotFound) as error:
                     errors[line.table.pk] = error
             if errors:
                 raise _Refused

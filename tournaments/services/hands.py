@@ -1,10 +1,13 @@
 """Writes: every change to hands and scores goes through these functions.
 
 The engine is the only place scores are computed; `score_stored_hand` is the
-one adapter from a stored hand to the engine's input, and `save_hand` writes
-the hand and its score rows in one transaction.
+one adapter from a stored hand to the engine's input, and `write_hand` writes the
+hand and its score rows under its table's and event's locks. A scorekeeper's post
+goes through services.hand_entry.enter_hand (the submission key, the lock, the form,
+the board's checks, then write_hand); `save_hand` is the same write for the back
+office, scripts and tests, raising what enter_hand answers.
 
-Validating and reopening a sheet are in sheets.py (imported from here as well).
+Validating and reopening a sheet are in sheets.py.
 """
 
 from __future__ import annotations
@@ -21,43 +24,22 @@ from django.utils.translation import gettext as _
 
 import scoring
 
+from ..errors import Conflict, NotAllowed
 from ..models import Event, Hand, HandScore, Player, Round, Seat, Table
 from ..selectors import access
 from ..selectors.access import Actor, can_score
 from .cache import touch
 from .results import refresh_event_results
-from .sheets import DealCountMismatch as DealCountMismatch
-from .sheets import EmptySheet as EmptySheet
-from .sheets import planned_deals as planned_deals
-from .sheets import refresh_round_status as refresh_round_status
-from .sheets import reopen_sheet as reopen_sheet
-from .sheets import validate_sheet as validate_sheet
-from .table_lock import LockedTable, locked_event
+from .table_lock import LockedTable, lock_table, locked_event
 
 User = AbstractBaseUser | AnonymousUser
 
 
-class HandConflict(Exception):
-    """The hand changed since the form was opened: somebody else saved first."""
-
-    def __init__(self, current: Hand | None) -> None:
-        super().__init__(_("This hand was changed by someone else since you opened it."))
-        self.current = current
-
-
-class NumberTaken(HandConflict):
-    """A new hand's form was opened for hand `current.number`, and that hand was stored
-    meanwhile (most often the same deal, entered on another phone at the table).
-    Nothing is stored: the scorekeeper says whether it was the same deal or the next one,
-    to be stored as `next_number`."""
-
-    def __init__(self, current: Hand | None, next_number: int) -> None:
-        super().__init__(current)
-        self.next_number = next_number
-
-
-class SheetLocked(PermissionDenied):
-    pass
+def changed_meanwhile(current: Hand | None) -> Conflict:
+    """The hand changed (or went) since the form was opened: somebody else saved first."""
+    return Conflict(
+        _("This hand was changed by someone else since you opened it."), current=current
+    )
 
 
 class StoredHandError(scoring.HandError):
@@ -148,65 +130,63 @@ def score_rows(hand: Hand, table: Table, result: scoring.HandResult) -> list[Han
     ]
 
 
+# What write_hand answers instead of a SavedHand: the engine's refusal, a conflict, or
+# not allowed, each found before the first write.
+NotWritten = scoring.HandError | Conflict | NotAllowed
+
+
 def save_hand(
     *,
     table: Table,
     hand: Hand,
     user: User,
     expected_version: int | None = None,
-    locked: LockedTable | None = None,
     opened_as: int | None = None,
 ) -> SavedHand:
-    """Create or update a hand and rewrite its score rows, all or nothing.
-
-    `hand` carries the new inputs (unsaved instance, or an instance with pk for
-    an edit); `expected_version` is the version the editor started from. `locked`: a
-    new hand's table as lock_table read it in the caller's transaction (not read again).
-    Locks: the table's row for the checks and the engine, the event's row from the
-    writes to the commit (services.table_lock).
-    `opened_as`: the number a new hand's form was opened for; NumberTaken when that hand
-    has been stored since (None: stored as the next hand, as a script posts it).
-    """
-    # No savepoint (two statements of the fourteen a save may cost): the refusals
-    # (SheetLocked, HandError, HandConflict) all come before the first write and are
-    # raised once the block is left, so a caller inside a transaction can go on after
-    # one; any other failure undoes the caller's transaction, as it would anyway.
+    """Create or update a hand and rewrite its score rows, all or nothing: write_hand in
+    a transaction of its own (or the caller's), for the back office, scripts and tests.
+    Raises scoring.HandError, Conflict, or PermissionDenied (not allowed)."""
+    # No savepoint (two statements of the fourteen a save may cost): the refusals all
+    # come before the first write and are raised once the block is left, so a caller
+    # inside a transaction can go on after one; any other failure undoes the caller's
+    # transaction, as it would anyway.
     with transaction.atomic(savepoint=False):
-        outcome = _save_hand(
-            table=table,
+        locked = lock_table(table_id=table.pk, user=user)
+        outcome = write_hand(
+            locked=locked,
             hand=hand,
             user=user,
             expected_version=expected_version,
-            locked=locked,
             opened_as=opened_as,
         )
+    if isinstance(outcome, NotAllowed):
+        raise PermissionDenied(outcome.message)
     if isinstance(outcome, Exception):
         raise outcome
     return outcome
 
 
-def _save_hand(
+def write_hand(
     *,
-    table: Table,
+    locked: LockedTable,
     hand: Hand,
     user: User,
-    expected_version: int | None,
-    locked: LockedTable | None,
+    expected_version: int | None = None,
     opened_as: int | None = None,
-) -> SavedHand | Exception:
-    if locked is None or hand.pk or locked.table.pk != table.pk:
-        locked = None
-        # The table's row only (OF self): its round and event are read, not locked.
-        table = (
-            Table.objects.select_for_update(of=("self",))
-            .select_related("round__event")
-            .get(pk=table.pk)
-        )
-        seats = table_seats(table)
-    else:
-        table, seats = locked.table, locked.seats
+) -> SavedHand | NotWritten:
+    """Check, score and store a hand at a table `locked` in the caller's transaction
+    (services.table_lock.lock_table), with its score rows, results and pages' version.
+
+    `hand` carries the new inputs (unsaved instance, or an instance with pk for an
+    edit); `expected_version` is the version the editor started from. Locks: the
+    table's row (the caller's) for the checks and the engine, the event's row from the
+    writes to the commit (services.table_lock). `opened_as`: the number a new hand's
+    form was opened for; a Conflict with `next_number` when that hand has been stored
+    since (None: stored as the next hand, as a script posts it). Refusals are returned,
+    not raised, before anything is written."""
+    table, seats = locked.table, locked.seats
     if not can_score(user, table):
-        return SheetLocked(_("You may not enter hands at this table."))
+        return NotAllowed(_("You may not enter hands at this table."), target=table)
     apply_table_mode(hand, table, seats)
     try:
         result = score_stored_hand(hand, seats, table.round.event.rules)
@@ -216,13 +196,17 @@ def _save_hand(
     if (table.board_set is None) != (hand.board_id is None):
         # A duplicate table takes board results only (services.duplicate_results), and
         # a board result goes to a duplicate table only.
-        return SheetLocked(_("At this table results are entered board by board."))
+        return NotAllowed(
+            _("At this table results are entered board by board."),
+            reason=NotAllowed.BOARD_BY_BOARD,
+            target=table,
+        )
     if hand.pk:
         current = Hand.objects.select_for_update().filter(pk=hand.pk, table=table).first()
         if current is None or current.version != expected_version:
-            return HandConflict(current)
+            return changed_meanwhile(current)
         if current.board_id != hand.board_id:
-            return HandConflict(current)
+            return changed_meanwhile(current)
         hand.version = current.version + 1
         hand.number = current.number
     elif hand.board_id is not None:
@@ -230,12 +214,12 @@ def _save_hand(
         # sees the result saved first, as after any concurrent edit.
         current = table.hands.filter(board_id=hand.board_id).first()
         if current is not None:
-            return HandConflict(current)
+            return changed_meanwhile(current)
         hand.number = hand.board.number  # the sheet lists a duplicate table's boards
         hand.version = 1
     # Only now the event's row: every save at an event rewrites its places, so saves at
     # one event queue here, and what came before (the checks, the engine, the form in
-    # the caller) ran beside other tables' saves under their own table's lock (issue
+    # enter_hand) ran beside other tables' saves under their own table's lock (issue
     # 21: the event was locked for the whole save). Lock order, as every writer takes
     # them: table, then round, then event.
     # A round cannot lock meanwhile: it locks once every sheet is validated, and this
@@ -251,7 +235,9 @@ def _save_hand(
     if hand.pk is None and hand.board_id is None:
         last = event.last_number or 0
         if opened_as is not None and opened_as <= last:
-            return NumberTaken(table.hands.filter(number=opened_as).first(), last + 1)
+            taken = changed_meanwhile(table.hands.filter(number=opened_as).first())
+            taken.next_number = last + 1
+            return taken
         hand.number = last + 1
         hand.version = 1
     table.round.event = event
@@ -278,10 +264,10 @@ def _save_hand(
 def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
     table = Table.objects.select_for_update().select_related("round").get(pk=hand.table_id)
     if not can_score(user, table):
-        raise SheetLocked(_("You may not change hands at this table."))
+        raise PermissionDenied(_("You may not change hands at this table."))
     current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
     if current is None or current.version != expected_version:
-        raise HandConflict(current)
+        raise changed_meanwhile(current)
     current._change_reason = Hand.ChangeReason.DELETED.value  # kept by django-simple-history
     current.delete()
     _close_the_gap(table, after=current.number)
@@ -301,8 +287,8 @@ def _close_the_gap(table: Table, *, after: int) -> None:
     own (reason RENUMBERED). Only the number changes: the dealer (and so who sat out)
     is stored with each hand and stays; the version does not change either, because
     it guards what the scorekeeper typed: a form still open on a renumbered hand saves
-    onto the same hand, which keeps its new number (save_hand reads it from the row).
-    The table's row is locked by the caller, as save_hand locks it, so no hand is
+    onto the same hand, which keeps its new number (write_hand reads it from the row).
+    The table's row is locked by the caller, as write_hand's caller locks it, so no hand is
     numbered meanwhile."""
     for hand in table.hands.filter(number__gt=after).order_by("number"):
         hand.number -= 1

@@ -70,7 +70,7 @@ def register_entrant(
     team_name: str,
 ) -> Registration:
     """Register a stored player, or a new one (`player` None: created in `club`, the
-    event's club when None); `team_name` joins (or creates) that team. Raises EventError
+    event's club when None); `team_name` joins (or creates) that team. Raises Refused
     for a new player who clashes with one stored.
 
     A new player is created in the event's club (any of the event's organisers, its

@@ -27,9 +27,9 @@ class LockedTable:
 
 def lock_table(*, table_id: int, user: User) -> LockedTable:
     """Lock the table's row for a write and read its seats with their players, its round
-    and event (read, not locked: save_hand locks the event only for the work that needs
+    and event (read, not locked: write_hand locks the event only for the work that needs
     it) and whether `user` keeps score there: one query, to be run inside the write's
-    transaction (views.scorekeeping opens the hand form on it, save_hand then reads
+    transaction (services.hand_entry binds the posted form at it, write_hand then reads
     nothing of it again). Http404 for an unknown table.
 
     Every table has 3 to 5 seats (seat_table): the seats' rows carry the table."""

@@ -5,7 +5,7 @@ Every function first checks that the acting person (`by`) organises the event
 (selectors.access; PermissionDenied before any write), then what the database must
 never hold (a player at two tables of a round, seats changed under stored hands, a
 scorekeeper who is neither one of the club's people nor a guest of the event) and
-raises EventError naming the input at fault, so a form can put the message next to
+raises Refused naming the input at fault, so a form can put the message next to
 the field and nothing is half-saved. Seating changes and the scorekeepers named leave
 a line in the club's audit trail.
 """
@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import AuditEntry, Event, Player, Round, Seat, Table
 from ..rules.tables import may_delete_table
 from ..selectors import access
@@ -52,28 +52,28 @@ def _check_seating(
     table: Table | None,
 ) -> None:
     if number < 1:
-        raise EventError(_("A table number is 1 or more."), field="number")
+        raise Refused(_("A table number is 1 or more."), field="number")
     same_number = Table.objects.filter(round=round, number=number)
     if table is not None:
         same_number = same_number.exclude(pk=table.pk)
     if same_number.exists():
-        raise EventError(
+        raise Refused(
             _("Table %(number)s already exists in this round.") % {"number": number},
             field="number",
         )
     if len(players) not in TABLE_SIZES:
-        raise EventError(_("A table seats 3, 4 or 5 players."), field="players")
+        raise Refused(_("A table seats 3, 4 or 5 players."), field="players")
     seen: set[int] = set()
     for position, player in enumerate(players, 1):
         if player.pk in seen:
-            raise EventError(
+            raise Refused(
                 _("%(player)s is already seated at this table.") % {"player": player},
                 field="players",
                 position=position,
             )
         seen.add(player.pk)
         if player.club_id != event.club_id:
-            raise EventError(
+            raise Refused(
                 _("%(player)s is not a player of this club.") % {"player": player},
                 field="players",
                 position=position,
@@ -84,7 +84,7 @@ def _check_seating(
     taken = {seat.player_id: seat.table.number for seat in elsewhere}
     for position, player in enumerate(players, 1):
         if player.pk in taken:
-            raise EventError(
+            raise Refused(
                 _("%(player)s already sits at table %(table)s of this round.")
                 % {"player": player, "table": taken[player.pk]},
                 field="players",
@@ -95,18 +95,16 @@ def _check_seating(
 def _check_not_duplicate(event: Event) -> None:
     """A duplicate event's tables and seats are its movement's (services.duplicate)."""
     if event.kind == Event.Kind.DUPLICATE:
-        raise EventError(
-            _("A duplicate tournament's tables come from its movement: seat them there.")
-        )
+        raise Refused(_("A duplicate tournament's tables come from its movement: seat them there."))
 
 
 def _check_scorekeepers(allowed: set[int], users: Iterable[Any]) -> None:
-    """Refuse (EventError at "scorekeepers") anyone whose id is not in `allowed`, the
+    """Refuse (Refused at "scorekeepers") anyone whose id is not in `allowed`, the
     event's access.scorekeeper_candidates: naming a scorekeeper gives him the right to
     score the table, which only the club's people and the event's guests may hold."""
     for user in users:
         if user.pk not in allowed:
-            raise EventError(
+            raise Refused(
                 _(
                     "%(user)s is neither one of the club's people nor a guest of this "
                     "event: he cannot keep score at its tables."
@@ -206,7 +204,7 @@ def edit_table(
     seats_changed = current != [p.pk for p in players]
     mode_changed = five_mode != table.five_mode and (len(players) == 5 or len(current) == 5)
     if (seats_changed or mode_changed) and table.hands.exists():
-        raise EventError(
+        raise Refused(
             _(
                 "This table already has hands: its players, their order and the game "
                 "mode can no longer change. Delete its hands first."
@@ -246,7 +244,7 @@ def delete_table(*, by: Actor, table: Table) -> None:
     _check_not_duplicate(event)
     table = Table.objects.select_for_update().get(pk=table.pk)
     if not may_delete_table(hand_count=table.hands.count()):
-        raise EventError(_("This table has hands: it cannot be deleted."))
+        raise Refused(_("This table has hands: it cannot be deleted."))
     players = [seat.player for seat in table.seats.select_related("player").order_by("position")]
     deleted = audit.line("table_deleted", players=_names(players))
     _audit_seating(by=by, table=table, event=event, lines=[deleted])
@@ -270,7 +268,7 @@ def set_scorekeepers(*, by: Actor, choices: Sequence[tuple[Table, Sequence[Any]]
     try:
         for table, users in choices:
             _check_scorekeepers(allowed[tables[table.pk].round.event_id], users)
-    except EventError as error:
+    except Refused as error:
         raise ValidationError(error.message) from error
     before: dict[int, set[int]] = {}
     for table_id, user_id in Table.scorekeepers.through.objects.filter(

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..errors import EventError
+from ..errors import Conflict, EventError, NotFound
 from ..forms.duplicate import BoardRolesForm, SpecialResultForm, TravellerLineForm
 from ..models import Hand, SpecialResult
 from ..selectors import duplicate as selectors
@@ -26,9 +26,8 @@ from ..selectors.duplicate_cards import movement_cards
 from ..selectors.duplicate_ranking import compare
 from ..services import duplicate as event_services
 from ..services import duplicate_results as services
-from ..services.hands import HandConflict
 from .duplicate import TEMPLATES, organised_duplicate
-from .duplicate_entry import add_errors
+from .errors import place
 from .organiser import organiser_action, organiser_required
 from .submissions import Outcome, replays_submission, respond, submit
 
@@ -187,15 +186,15 @@ def duplicate_traveller(request: HttpRequest, pk: int, number: int) -> HttpRespo
         except services.TravellerRefused as refused:
             for line, form in forms:
                 error = refused.errors.get(line.table_id)
-                if isinstance(error, HandConflict):
+                if isinstance(error, Conflict):
                     form.add_error(
                         None,
                         _("This line was changed by someone else meanwhile: reload the page."),
                     )
-                elif isinstance(error, services.WrongBoard):
+                elif isinstance(error, NotFound):
                     form.add_error(None, str(error))
                 elif error is not None:
-                    add_errors(form, error)
+                    place(form, error)
     return _render_traveller(request, event, context)
 
 

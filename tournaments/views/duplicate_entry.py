@@ -2,26 +2,27 @@
 on the phone form of a free deal with each player shown by orientation (N, E, S, W)
 and each orientation's marque live, before saving.
 
-Thin views as in views.scorekeeping: the services (duplicate_results.save_board_result
-and, through it, hands.save_hand) check who may score, lock the table and refuse
-what the engine or the board's cards refuse; the errors come back to the field.
+Thin views as in views.scorekeeping: a post goes to services.hand_entry.enter_hand,
+which locks the table, checks who may score, the board and its round, and refuses
+what the engine or the board's cards refuse; the errors come back to the field
+(views.errors).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import scoring
 
+from ..errors import Conflict, NotAllowed, NotFound, Refused
 from ..forms.duplicate import BoardHandForm
 from ..models import ORIENTATIONS, Board, Hand, Seat, Table
 from ..rules.boards import first_after
@@ -30,8 +31,10 @@ from ..selectors import sheet as sheet_selectors
 from ..selectors.board_visibility import may_enter_at
 from ..services import duplicate_results as services
 from ..services import hands as hand_services
-from .hand_entry import add_errors, refusal, save_entry, scored
-from .submissions import Outcome, replays_submission
+from ..services.hand_entry import CHELEM_UNANSWERED, FORM_INVALID, Binding, Saved
+from .errors import not_allowed, not_found, place
+from .hand_entry import enter, refusal, scored
+from .submissions import replays_submission, respond
 
 TEMPLATES = "tournaments/duplicate/"
 
@@ -76,12 +79,18 @@ def board_next(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("board_entry", table_id=table.pk, number=board.number)
 
 
-def _form(table: Table, board: Board, hand: Hand | None, data: Any = None) -> BoardHandForm:
+def _form(
+    table: Table,
+    board: Board,
+    hand: Hand | None,
+    data: Any = None,
+    seats: list[Seat] | None = None,
+) -> BoardHandForm:
     return BoardHandForm(
         data,
         table=table,
         board=board,
-        seats=hand_services.table_seats(table),
+        seats=seats if seats is not None else hand_services.table_seats(table),
         rules=table.round.event.rules,
         instance=hand if hand is not None else Hand(table=table),
     )
@@ -97,7 +106,7 @@ def _preview(form: BoardHandForm) -> dict[str, Any]:
         services.check_board_result(table=form.table, board=form.board, hand=hand, seats=form.seats)
         result = hand_services.preview_hand(table=form.table, hand=hand)
     except scoring.HandError as error:
-        add_errors(form, error)
+        place(form, error)
         return {"result": None}
     return _scored(form, hand, result)
 
@@ -143,41 +152,62 @@ def _render(
     )
 
 
-def _after_save(table: Table, board: Board) -> str:
-    following = selectors.next_board(table)
-    if following is not None:
-        return reverse("board_entry", args=[table.pk, following.number])
-    return f"{table.get_absolute_url()}#hand-{board.number}"
+def _posted(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    """A board's result as posted: entered once (services.hand_entry.enter_hand checks
+    who may enter, the board and its round under the table's lock, then the form, the
+    board's taker and cards, and stores it), and the outcome answered."""
+
+    def form_at(binding: Binding) -> BoardHandForm:
+        assert binding.board is not None  # a board's entry binds its board
+        return _form(binding.table, binding.board, binding.stored, request.POST, binding.seats)
+
+    entry = enter(request, table_id, form_at, board_number=number)
+    outcome = entry.outcome
+    if isinstance(outcome, Saved):
+        return respond(request, outcome.answer)
+    if isinstance(outcome, NotAllowed):
+        return not_allowed(request, outcome)
+    if isinstance(outcome, NotFound):
+        return not_found(outcome)
+    form = cast(BoardHandForm, entry.form)
+    stored = entry.binding.stored if entry.binding is not None else None
+    if isinstance(outcome, Refused):
+        if outcome.code == CHELEM_UNANSWERED:
+            preview = _preview(form)
+            form.ask_chelem()
+            return _render(request, form, hand=stored, preview=preview)
+        if outcome.code != FORM_INVALID:
+            place(form, outcome)
+        return _render(request, form, hand=stored)
+    return _conflict(request, form, outcome)
 
 
-def _save(request: HttpRequest, form: BoardHandForm, hand: Hand | None) -> HttpResponse:
+def _conflict(request: HttpRequest, form: BoardHandForm, conflict: Conflict) -> HttpResponse:
+    """Saved or deleted by someone else meanwhile (409): what was typed is shown again,
+    on top of the result saved meanwhile (with its scores), or as a new entry when it
+    was deleted."""
     table, board = form.table, form.board
-
-    def write(new_hand: Hand) -> Outcome:
-        services.save_board_result(
-            table=table,
-            board=board,
-            hand=new_hand,
-            user=request.user,
-            expected_version=form.cleaned_data.get("version"),
+    current = conflict.current or selectors.entered_boards(table).get(board.number)
+    if current is None:
+        form = _form(table, board, None, request.POST, form.seats)
+        return _render(
+            request,
+            form,
+            hand=None,
+            preview=_preview(form),
+            conflict={"deleted": True},
+            status=409,
         )
-        return Outcome(
-            redirect_url=_after_save(table, board),
-            message=_("Board %(number)s saved.") % {"number": board.number},
-        )
-
-    return save_entry(
+    data = request.POST.copy()
+    data["version"] = str(current.version)
+    form = _form(table, board, current, data, form.seats)
+    return _render(
         request,
         form,
-        hand,
-        write=write,
-        render_page=_render,
-        preview=_preview,
-        rebuild=lambda current, data: _form(table, board, current, data),
-        current=lambda conflict: (
-            conflict.current or selectors.entered_boards(table).get(board.number)
-        ),
-        hand_if_deleted=None,
+        hand=current,
+        preview=_preview(form),
+        conflict={"current": current, "scores": sheet_selectors.hand_scores(current)},
+        status=409,
     )
 
 
@@ -185,16 +215,13 @@ def _save(request: HttpRequest, form: BoardHandForm, hand: Hand | None) -> HttpR
 @replays_submission
 def board_entry(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """The result of board `number` at this table: new, or the one entered to edit."""
+    if request.method == "POST":
+        return _posted(request, table_id, number)
     table = _table(table_id)
     if refused := refusal(request, table) or _closed(request, table):
         return refused
     board = _board(table, number)
     hand = selectors.entered_boards(table).get(number)
-    if request.method == "POST":
-        form = _form(table, board, hand, request.POST)
-        if form.is_valid():
-            return _save(request, form, hand)
-        return _render(request, form, hand=hand)
     form = _form(table, board, hand)
     preview = None
     if hand is not None:

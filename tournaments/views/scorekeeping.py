@@ -1,18 +1,20 @@
 """Scorekeeper pages: my tables, and hand entry (new, edit, delete) with live scores.
 The score sheet, its validation and the history are in views/sheet.py.
 
-Thin views: permission check, form, service call, render. Scores shown come from
-the engine (services.hands.preview_hand / save_hand) or from HandScore rows.
+Thin views: a post goes to services.hand_entry.enter_hand once and its outcome is
+answered (views.errors); a page checks who may see it, fills its form and renders.
+Scores shown come from the engine (services.hands.preview_hand) or from HandScore rows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,13 +23,15 @@ from django.views.decorators.http import require_POST
 
 import scoring
 
+from ..errors import Conflict, NotAllowed, NotFound, Refused
 from ..forms.hand import DeleteHandForm, HandForm
 from ..models import Hand, Seat, Table
 from ..selectors import access
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
-from ..services.table_lock import lock_table
-from .hand_entry import refusal, save_entry, scored, submit_at
+from ..services.hand_entry import CHELEM_UNANSWERED, FORM_INVALID, Binding, Saved
+from .errors import not_allowed, not_found, place
+from .hand_entry import enter, refusal, scored
 from .submissions import Outcome, View, replays_submission, respond, submit
 
 TEMPLATES = "tournaments/scorekeeping/"
@@ -133,48 +137,93 @@ def _render_form(
     return render(request, TEMPLATES + "hand_form.html", context, status=status)
 
 
-def _save(request: HttpRequest, form: HandForm, hand: Hand | None) -> HttpResponse:
+def _posted(request: HttpRequest, table_id: int, hand: Hand | None) -> HttpResponse:
+    """A new or edited (`hand`) hand as posted: entered once (services.hand_entry:
+    the table locked and read once, the form checked at it, the hand scored and stored
+    with the submission key, one transaction), and the outcome answered. A new hand's
+    whole post costs 14 queries at a club night (tests/scorekeeping/
+    test_hand_post_queries.py): session, user, the key's first look, the table's lock,
+    the roles, the event's lock with the table's last hand number, the hand, its
+    history, its score rows, the results (three), the page version and the key."""
+
+    def form_at(binding: Binding) -> HandForm:
+        return _hand_form(request, binding.table, binding.stored, request.POST, seats=binding.seats)
+
+    entry = enter(request, table_id, form_at, editing=hand)
+    outcome = entry.outcome
+    if isinstance(outcome, Saved):
+        return respond(request, outcome.answer)
+    if isinstance(outcome, NotAllowed):
+        return not_allowed(request, outcome)
+    if isinstance(outcome, NotFound):
+        return not_found(outcome)
+    form = cast(HandForm, entry.form)
+    if isinstance(outcome, Refused):
+        return _refused(request, form, hand, outcome)
+    return _conflict(request, form, hand, outcome)
+
+
+def _refused(
+    request: HttpRequest, form: HandForm, hand: Hand | None, refused: Refused
+) -> HttpResponse:
+    """The form again, nothing saved: its own errors; the chelem question (91 or 0
+    points and no chelem: a forgotten chelem must not be saved unseen); or the engine's
+    refusal at its field."""
+    if refused.code == CHELEM_UNANSWERED:
+        preview = _preview(form)
+        form.ask_chelem()
+        return _render_form(request, form, hand=hand, preview=preview)
+    if refused.code != FORM_INVALID:
+        place(form, refused)
+    return _render_form(request, form, hand=hand)
+
+
+def _conflict(
+    request: HttpRequest, form: HandForm, hand: Hand | None, conflict: Conflict
+) -> HttpResponse:
+    """Saved or deleted by someone else meanwhile (409): what was typed is shown again,
+    nothing saved. A new hand's number taken: the same deal (back to the sheet) or the
+    next one (the form posts again with the next number, its button says which). An
+    edit of a hand deleted meanwhile: offered as a new hand. An edit of a hand changed
+    meanwhile: on top of the saved version, shown with its scores."""
     table = form.table
-
-    def write(new_hand: Hand) -> Outcome:
-        saved = hand_services.save_hand(
-            table=table,
-            hand=new_hand,
-            user=request.user,
-            expected_version=form.cleaned_data.get("version"),
+    data = request.POST.copy()
+    current = conflict.current
+    if conflict.next_number is not None:
+        data["number"] = str(conflict.next_number)
+        form = _hand_form(request, table, None, data, seats=form.seats)
+        shown: dict[str, Any] = {"taken": True, "next_number": conflict.next_number}
+        if current is not None:
+            shown.update(current=current, scores=sheet_selectors.hand_scores(current))
+        preview = _preview(form)
+        return _render_form(request, form, hand=None, preview=preview, conflict=shown, status=409)
+    if current is None:
+        form = _hand_form(request, table, None, request.POST, seats=form.seats)
+        return _render_form(
+            request,
+            form,
+            hand=hand,
+            preview=_preview(form),
+            conflict={"deleted": True},
+            status=409,
         )
-        number = saved.hand.number
-        return Outcome(
-            redirect_url=f"{table.get_absolute_url()}#hand-{number}",
-            message=_("Hand %(number)s saved.") % {"number": number},
-        )
-
-    return save_entry(
+    data["version"] = str(current.version)
+    form = _hand_form(request, table, current, data, seats=form.seats)
+    return _render_form(
         request,
         form,
-        hand,
-        write=write,
-        render_page=_render_form,
-        preview=_preview,
-        rebuild=lambda current, data: _hand_form(request, table, current, data),
-        current=lambda conflict: conflict.current,
-        hand_if_deleted=hand,
+        hand=current,
+        preview=_preview(form),
+        conflict={"current": current, "scores": sheet_selectors.hand_scores(current)},
+        status=409,
     )
-
-
-def _posted(request: HttpRequest, table: Table, hand: Hand | None) -> HttpResponse:
-    """A new or edited hand as posted: saved when valid, else shown again with its errors."""
-    form = _hand_form(request, table, hand, request.POST)
-    if form.is_valid():
-        return _save(request, form, hand)
-    return _render_form(request, form, hand=hand)
 
 
 @login_required
 @replays_submission
 def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
     if request.method == "POST":
-        return _post_new_hand(request, table_id)
+        return _posted(request, table_id, None)
     table = sheet_selectors.table_for_scoring(table_id)
     if refused := refusal(request, table):
         return refused
@@ -183,97 +232,18 @@ def hand_new(request: HttpRequest, table_id: int) -> HttpResponse:
     return _render_form(request, _hand_form(request, table), hand=None)
 
 
-class _NotSaved(Exception):
-    """The posted form cannot be saved as it is (errors, or the chelem question): its
-    transaction ends with nothing written and the form is shown again."""
-
-
-class _Answered(Exception):
-    """The post is answered without a write (a refusal, or a page elsewhere): the
-    transaction rolls back and the response goes out as it is."""
-
-    def __init__(self, response: HttpResponse) -> None:
-        super().__init__()
-        self.response = response
-
-
-def _post_new_hand(request: HttpRequest, table_id: int) -> HttpResponse:
-    """A new hand, posted: the table is locked and read once (services.table_lock), the
-    form checked and the hand saved in one transaction with the submission key. The
-    whole post costs 14 queries at a club night (tests/scorekeeping/
-    test_hand_post_queries.py): session, user, the key's first look, the table's lock,
-    the roles, the event's lock with the table's last hand number, the hand, its
-    history, its score rows, the results (three), the page version and the key."""
-    forms: list[HandForm] = []
-
-    def write() -> Outcome:
-        locked = lock_table(table_id=table_id, user=request.user)
-        if refused := refusal(request, locked.table):
-            raise _Answered(refused)  # nothing written, the key not claimed
-        if locked.table.board_set is not None:  # a duplicate table: board by board
-            raise _Answered(redirect("board_next", table_id=table_id))
-        form = _hand_form(request, locked.table, None, request.POST, seats=locked.seats)
-        forms.append(form)
-        if not form.is_valid() or form.chelem_unanswered():
-            raise _NotSaved
-        saved = hand_services.save_hand(
-            table=locked.table,
-            hand=form.build_hand(),
-            user=request.user,
-            locked=locked,
-            opened_as=form.cleaned_data.get("number"),
-        )
-        number = saved.hand.number
-        return Outcome(
-            redirect_url=f"{locked.table.get_absolute_url()}#hand-{number}",
-            message=_("Hand %(number)s saved.") % {"number": number},
-        )
-
-    try:
-        return respond(request, submit(request, write))
-    except _Answered as answered:
-        return answered.response
-    except _NotSaved:
-        form = forms[-1]
-        if not form.is_valid():
-            return _render_form(request, form, hand=None)
-        # 91 or 0 points and no chelem: a forgotten chelem must not be saved unseen.
-        preview = _preview(form)
-        form.ask_chelem()
-        return _render_form(request, form, hand=None, preview=preview)
-    except scoring.HandError as error:
-        form = forms[-1]
-        form.add_hand_error(error)
-        return _render_form(request, form, hand=None)
-    except hand_services.NumberTaken as taken:
-        return _number_taken(request, forms[-1], taken)
-
-
-def _number_taken(
-    request: HttpRequest, form: HandForm, taken: hand_services.NumberTaken
-) -> HttpResponse:
-    """The hand this form was opened for was stored meanwhile: what was typed is shown
-    again beside the stored hand, nothing saved. The same deal: back to the sheet. The
-    next deal: the form posts again with the next number (its button says which)."""
-    data = request.POST.copy()
-    data["number"] = str(taken.next_number)
-    form = _hand_form(request, form.table, None, data, seats=form.seats)
-    conflict: dict[str, Any] = {"taken": True, "next_number": taken.next_number}
-    if taken.current is not None:
-        conflict.update(current=taken.current, scores=sheet_selectors.hand_scores(taken.current))
-    preview = _preview(form)
-    return _render_form(request, form, hand=None, preview=preview, conflict=conflict, status=409)
-
-
 def _at_hand(view: Callable[[HttpRequest, Hand], HttpResponse]) -> View:
-    """A page on a stored hand: logged in, answered once, for who may score its table."""
+    """A page on a stored hand: logged in, answered once, shown to who may score its
+    table (a post is checked by the service it goes to)."""
 
     @login_required
     @replays_submission
     @wraps(view)
     def wrapper(request: HttpRequest, hand_id: int) -> HttpResponse:
         hand = sheet_selectors.hand_for_scoring(hand_id)
-        return refusal(request, hand.table) or view(request, hand)
+        if request.method != "POST" and (refused := refusal(request, hand.table)):
+            return refused
+        return view(request, hand)
 
     return wrapper
 
@@ -284,7 +254,7 @@ def hand_edit(request: HttpRequest, hand: Hand) -> HttpResponse:
     if hand.board_id is not None:  # a board's result: its own form checks the board's cards
         return redirect("board_entry", table_id=table.pk, number=hand.number)
     if request.method == "POST":
-        return _posted(request, table, hand)
+        return _posted(request, table.pk, hand)
     form = _hand_form(request, table, hand)
     try:
         # The stored inputs scored again by the engine, so the edit starts with its scores.
@@ -330,8 +300,12 @@ def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
             )
 
         try:
-            outcome = submit_at(request, table, write)
-        except hand_services.HandConflict as error:
+            return respond(request, submit(request, write))
+        except PermissionDenied:  # the sheet locked since the page: it says why
+            if refused := refusal(request, table):
+                return refused
+            raise
+        except Conflict as error:
             if error.current is None:
                 messages.info(request, _("This hand had already been deleted."))
                 return redirect(table.get_absolute_url())
@@ -339,8 +313,6 @@ def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
             form = DeleteHandForm(initial={"version": hand.version})
             conflict = {"current": hand}
             status = 409
-        else:
-            return outcome if isinstance(outcome, HttpResponse) else respond(request, outcome)
     context = {
         "form": form,
         "hand": hand,

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from ..models import Table
 from ..selectors import access, locks
 from ..selectors import sheet as sheet_selectors
-from ..services import hands as hand_services
+from ..services import sheets as sheet_services
 from ..tables import HistoryTable
 from .submissions import Outcome, View, carried_fields, replays_submission, respond, submit
 
@@ -87,12 +87,12 @@ def table_validate(request: HttpRequest, table: Table) -> HttpResponse:
         return _validation_question(request, table)
 
     def write() -> Outcome:
-        hand_services.validate_sheet(table=table, user=request.user, confirm=True)
+        sheet_services.validate_sheet(table=table, user=request.user, confirm=True)
         return Outcome(redirect_url=table.get_absolute_url(), message=_("Score sheet validated."))
 
     try:
         outcome = submit(request, write)
-    except hand_services.EmptySheet as error:  # its last hand deleted since the question
+    except sheet_services.EmptySheet as error:  # its last hand deleted since the question
         messages.error(request, error.message)
         return redirect(table.get_absolute_url())
     return respond(request, outcome)
@@ -105,10 +105,10 @@ def _validation_question(request: HttpRequest, table: Table) -> HttpResponse:
         return redirect(table.get_absolute_url())
     preview = locks.validation_preview(table)
     if preview.empty:
-        messages.error(request, hand_services.EmptySheet().message)
+        messages.error(request, sheet_services.EmptySheet().message)
         return redirect(table.get_absolute_url())
     mismatch = (
-        hand_services.DealCountMismatch(planned=preview.planned, entered=preview.entered)
+        sheet_services.DealCountMismatch(planned=preview.planned, entered=preview.entered)
         if preview.unexpected_count and preview.planned is not None
         else None
     )
@@ -126,7 +126,7 @@ def _validation_question(request: HttpRequest, table: Table) -> HttpResponse:
 def table_reopen(request: HttpRequest, table: Table) -> HttpResponse:
 
     def write() -> Outcome:
-        hand_services.reopen_sheet(table=table, user=request.user)
+        sheet_services.reopen_sheet(table=table, user=request.user)
         return Outcome(redirect_url=table.get_absolute_url(), message=_("Score sheet reopened."))
 
     return respond(request, submit(request, write))

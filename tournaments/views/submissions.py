@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from ..errors import EventError
+from ..errors import Refused
 from ..forms.organiser import ServiceErrorMixin
 from ..services import submissions
 from ..services.submissions import Outcome
@@ -63,10 +63,10 @@ def submit_form(
     request: HttpRequest, form: ServiceErrorMixin, write: Callable[[], Outcome]
 ) -> HttpResponse | None:
     """`submit` for a form page: the redirect once written, or None when the service
-    refused (its EventError then stands on `form`, and the view renders the form again)."""
+    refused (its Refused then stands on `form`, and the view renders the form again)."""
     try:
         outcome = submit(request, write)
-    except EventError as error:
+    except Refused as error:
         form.add_service_error(error)
         return None
     return respond(request, outcome)
@@ -112,7 +112,7 @@ def edited_event_page(
                 rescore=data.get("rescore", False),
                 **form.service_fields(),
             )
-        except EventError as error:
+        except Refused as error:
             form.add_service_error(error)
         else:
             messages.success(request, message)
@@ -128,12 +128,12 @@ def submit_or_back(
     request: HttpRequest, write: Callable[[], Outcome], *, back: str
 ) -> HttpResponse:
     """Write once and follow the outcome; a refusal (ValidationError, or the service's
-    EventError) is shown as a message on the page the button was on, `back`."""
+    Refused) is shown as a message on the page the button was on, `back`."""
     try:
         return respond(request, submit(request, write))
     except ValidationError as error:
         messages.error(request, validation_message(error))
-    except EventError as error:
+    except Refused as error:
         messages.error(request, error.message)
     return redirect(back)
 

@@ -32,8 +32,9 @@ from tournaments.services import duplicate as duplicate_services
 from tournaments.services.cache import touch
 from tournaments.services.duplicate_results import save_board_result
 from tournaments.services.events import publish_event
-from tournaments.services.hands import save_hand, seat_table, table_seats, validate_sheet
+from tournaments.services.hands import save_hand, seat_table, table_seats
 from tournaments.services.registrations import register_player
+from tournaments.services.sheets import validate_sheet
 
 PLAYERS = [
     "Anne Martin",

@@ -1,0 +1,74 @@
+"""The error model's responses, in one place (tournaments.errors).
+
+- Refused: the form again with the refusal at its field, 200 (a hand's form: `place`
+  puts each there; the organiser's forms: views.submissions.submit_form, through
+  ServiceErrorMixin.add_service_error); a button without a form says it as a message
+  on the page it was on (views.submissions.submit_or_back).
+- Conflict: 409, what is stored beside what was typed (the page's own template: the
+  hand's and the board's form, the delete page; the traveller's line says it).
+- NotAllowed: 403 (Django's PermissionDenied, its 403 page), except where a page says
+  why: a scorekeeper of a locked sheet is told so and whom to ask; a hand posted at a
+  duplicate table goes to its next board.
+- NotFound: 404 (Django's Http404).
+
+Not converted yet (they still raise their own names, which these answer alike through
+the EventError alias or Django's exceptions): services.duplicate, services.people
+(PersonNotManaged), services.players, services.events, services.admin_events,
+services.rounds, services.tournament, services.sheets (EmptySheet, DealCountMismatch),
+services.hands.StoredHandError, the planning errors (SeatingError, TeamsApart,
+TeamMatchImpossible), rules.duplicate.TravellerError, imports.files.ImportFileError.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+import scoring
+
+from ..errors import NotAllowed, NotFound, Refused
+from ..models import Table
+from ..selectors import locks
+
+
+def not_allowed(request: HttpRequest, error: NotAllowed) -> HttpResponse:
+    """403, or the page that says why. A scorekeeper of the table whose sheet is locked
+    learns why and whom to ask: back on the sheet (which says it) when he followed a
+    link, on a page of its own when he sent a hand (nothing was saved; his browser's
+    back button still holds what he typed). Anybody else: 403."""
+    table = error.target
+    if error.reason == NotAllowed.BOARD_BY_BOARD and isinstance(table, Table):
+        return redirect("board_next", table_id=table.pk)
+    if error.reason is None and isinstance(table, Table):
+        lock = locks.refused_scorekeeper(request.user, table)
+        if lock is not None and request.method == "GET":
+            # The sheet itself says why and whom to ask (lock.explanation), under this.
+            messages.warning(
+                request,
+                _("This sheet is locked: its hands can no longer be added, changed or deleted."),
+            )
+            return redirect(table.get_absolute_url())
+        if lock is not None:
+            return render(
+                request,
+                "tournaments/scorekeeping/sheet_locked.html",
+                {"table": table, "event": table.round.event, "lock": lock},
+                status=403,
+            )
+    raise PermissionDenied(error.message)
+
+
+def not_found(error: NotFound) -> HttpResponse:
+    raise Http404(str(error))
+
+
+def place(form: Any, error: Refused | scoring.HandError) -> None:
+    """Each refusal at its field of a hand's form (the engine's codes, which the form
+    words in the reader's language): every contradiction of a board's cards, or one."""
+    for one in getattr(error, "errors", [error]):
+        form.add_hand_error(one)
