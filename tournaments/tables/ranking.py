@@ -10,13 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from .common import LINK, NUMBER, PHONE_HIDDEN, TABLET_UP, WIDE_ONLY
-from .lean import LeanTable
 
 RANK = pgettext_lazy("ranking", "#")
 # Long rankings (a 200-player open, a club's season) are shown 50 lines at a time.
@@ -34,7 +31,7 @@ def _score_class(total: int) -> str:
 
 def _round_column(index: int, number: int) -> tables.Column:
     """One round's total of a RankingLine (round_totals, in column order); "—" when the
-    player did not play it. A plain value: tables.lean prints it without a call."""
+    player did not play it."""
     return tables.Column(
         verbose_name=_("R%(number)s") % {"number": number},
         accessor=f"round_totals__{index}",
@@ -59,7 +56,7 @@ def _total_column() -> tables.Column:
     return tables.Column(verbose_name=gettext_lazy("Total"), attrs=BOLD_TOTAL)
 
 
-class RankingTable(LeanTable):
+class RankingTable(tables.Table):
     """A tournament's ranking: rows are selectors.tournament.RankingLine, one column per
     round shown (hidden on a phone), the team column only for a team tournament."""
 
@@ -93,7 +90,7 @@ class RankingTable(LeanTable):
         super().__init__(data, extra_columns=rounds, exclude=() if teams else ("team",))
 
 
-class TeamRankingTable(LeanTable):
+class TeamRankingTable(tables.Table):
     """A team tournament's team ranking: rows are selectors.ranking.TeamRow."""
 
     rank = tables.Column(verbose_name=RANK, attrs=NUMBER)
@@ -105,11 +102,12 @@ class TeamRankingTable(LeanTable):
         attrs = {"class": "table table-striped align-middle", "id": "team-ranking"}
         orderable = False
 
-    def render_members(self, value: Sequence[Any]) -> SafeString:
-        return format_html_join(", ", "{} ({})", ((m.name, m.total) for m in value))
+    def render_members(self, value: Sequence[Any]) -> str:
+        # Plain text: the table's template escapes it.
+        return ", ".join(f"{m.name} ({m.total})" for m in value)
 
 
-class SeasonRankingTable(LeanTable):
+class SeasonRankingTable(tables.Table):
     """A season's stored public ranking: rows are selectors.season.StandingLine, 50 to a
     page. The per-event grid is in the organisers' workbook: a busy club's season (300
     players, 100 events) made a 600 kB page."""

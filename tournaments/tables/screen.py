@@ -9,14 +9,12 @@ from typing import Any
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy
 
-from .lean import LeanTable
-
 
 def _cells(css: str) -> dict[str, dict[str, str]]:
     return {"th": {"class": css}, "td": {"class": css}}
 
 
-class HallRankingTable(LeanTable):
+class HallRankingTable(tables.Table):
     rank = tables.Column(
         verbose_name=gettext_lazy("Rank"), attrs=_cells("hall-rank"), empty_values=()
     )
