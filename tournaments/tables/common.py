@@ -86,7 +86,8 @@ class PlayerTable(tables.Table):
 
 
 class StandingsTable(tables.Table):
-    """A club night's results: rows are selectors.standings.StandingRow."""
+    """A club night's results: rows are selectors.standings.StandingRow, their cells
+    written in templates/tables/standings.html."""
 
     rank = tables.Column(verbose_name=pgettext_lazy("ranking", "#"), attrs=NUMBER)
     name = tables.Column(
@@ -104,6 +105,7 @@ class StandingsTable(tables.Table):
         empty_text = _("No hand has been scored yet.")
         orderable = True
         per_page = PER_PAGE  # a 200-player open: 50 lines a page, sorted over all of them
+        template_name = "tables/standings.html"
 
     def render_total(self, value: int) -> str:
         return f"{value:+d}" if value else "0"

@@ -15,6 +15,8 @@ def _cells(css: str) -> dict[str, dict[str, str]]:
 
 
 class HallRankingTable(tables.Table):
+    """Its cells are written in templates/tables/hall_ranking.html."""
+
     rank = tables.Column(
         verbose_name=gettext_lazy("Rank"), attrs=_cells("hall-rank"), empty_values=()
     )
@@ -26,6 +28,7 @@ class HallRankingTable(tables.Table):
         attrs = {"class": "hall-ranking"}
         orderable = False
         empty_text = gettext_lazy("No scores yet.")
+        template_name = "tables/hall_ranking.html"
 
     def __init__(
         self,
@@ -37,6 +40,7 @@ class HallRankingTable(tables.Table):
         name_label: str = "",
     ) -> None:
         super().__init__(lines, exclude=() if with_detail else ("detail",))
+        self.with_detail = with_detail
         self.columns["total"].column.verbose_name = total_label
         if name_label:  # the team ranking names teams
             self.columns["name"].column.verbose_name = name_label

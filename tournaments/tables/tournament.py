@@ -98,7 +98,8 @@ class SeasonTable(_DraftsListed):
 
 class PlayerEventsTable(tables.Table):
     """A player's events, newest first (selectors.stats event rows). The page of events
-    also drives the chart and the event picker, so the view paginates, not this table."""
+    also drives the chart and the event picker, so the view paginates, not this table.
+    Its cells are written in templates/tables/player_events.html."""
 
     # The event's link and its date under it (templates/tables/cells/player_event.html).
     name = tables.TemplateColumn(
@@ -114,6 +115,7 @@ class PlayerEventsTable(tables.Table):
     class Meta:
         attrs = {"class": "table table-striped align-middle", "id": "player-events"}
         orderable = False
+        template_name = "tables/player_events.html"
 
     def render_rank(self, record: Any) -> str:
         return _("%(rank)s of %(size)s") % {"rank": record.rank, "size": record.field_size}

@@ -11,7 +11,6 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ..models import Event, Table
@@ -27,6 +26,7 @@ from ..selectors.standings import (
     event_standings,
 )
 from ..tables import StandingsTable, configure
+from ..tables.links import url_of
 from . import cached
 from .cached import cached_page
 from .names import event_namer, rename
@@ -85,8 +85,8 @@ def shown_tables(tables: list[tournament_selectors.RoundTable]) -> list[ShownTab
     return [
         ShownTable(
             label=_("Table %(number)s") % {"number": table.number},
-            url=reverse("table_public", args=[table.table_id]),
-            players=[(p.name, reverse("player_public", args=[p.player_id])) for p in table.players],
+            url=url_of("table_public", table.table_id),
+            players=[(p.name, url_of("player_public", p.player_id)) for p in table.players],
         )
         for table in tables
     ]

@@ -15,7 +15,6 @@ from typing import Any
 from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -29,6 +28,7 @@ from ..selectors import public as public_selectors
 from ..selectors import stats as selectors
 from ..selectors.access import namer, viewer
 from ..tables import PlayerEventsTable
+from ..tables.links import url_of
 from ..tables.stats import ContractTable, PartnerTable, head_to_head_table
 from . import cached
 from .cached import cached_page
@@ -159,13 +159,13 @@ class OpponentLine:
 
 
 def _opponent_lines(player: Player, rows: list[selectors.OpponentRow]) -> list[OpponentLine]:
-    """Each opponent with his links, the counts worded here."""
+    """Each opponent with his links (tables.links), the counts worded here."""
     return [
         OpponentLine(
             row.player_id,
             row.name,
-            reverse("player_public", args=[row.player_id]),
-            reverse("head_to_head", args=[player.pk, row.player_id]),
+            url_of("player_public", row.player_id),
+            url_of("head_to_head", player.pk, row.player_id),
             " · ".join(
                 (
                     ngettext("%(tables)s table", "%(tables)s tables", row.tables)
