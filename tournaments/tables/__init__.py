@@ -5,16 +5,14 @@ templates only `{% render_table %}` them. The project's DJANGO_TABLES2_TEMPLATE 
 every table in `.table-responsive`, so a wide table scrolls sideways at 390px.
 
 Rankings keep the order their selector computed (tie-breaks included): their
-tables are not orderable. The big public tables (rankings, standings, a player's
-events) build their rows with tables.lean, and long ones come 50 lines to a page
-(`configure`).
+tables are not orderable. Long ones come 50 lines to a page (`configure`). A cell
+with markup is a TemplateColumn (templates/tables/cells/).
 """
 
 from __future__ import annotations
 
-from .common import NUMBER, PHONE_HIDDEN, WIDE_ONLY, PlayerTable, StandingsTable
+from .common import NUMBER, PHONE_HIDDEN, WIDE_ONLY, PlayerTable, StandingsTable, configure
 from .history import HistoryTable
-from .lean import UrlPattern, configure
 from .people import AuditTable as AuditTable
 from .people import MemberTable as MemberTable
 from .ranking import RankingTable, SeasonRankingTable, TeamRankingTable
@@ -34,6 +32,5 @@ __all__ = [
     "StandingsTable",
     "TeamRankingTable",
     "TournamentTable",
-    "UrlPattern",
     "configure",
 ]

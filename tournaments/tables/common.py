@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import django_tables2 as tables
+from django.core.paginator import EmptyPage
 from django.db.models import QuerySet
-from django.utils.safestring import SafeString, mark_safe
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from django_tables2 import RequestConfig
 
 from ..models import Player
 from ..models.collation import by_name
-from .lean import LeanTable
 
 NUMBER = {"th": {"class": "text-end"}, "td": {"class": "text-end"}}
 # Columns a phone can live without: shown from the "sm" breakpoint (576px) up.
@@ -32,23 +32,32 @@ LINK = {"a": {"class": "d-inline-block py-1"}}
 PER_PAGE = 50
 
 
-class ScoreColumn(tables.Column):
+class ScoreColumn(tables.TemplateColumn):
     """A score, right-aligned, green above 0 and red below. Bootstrap's table colours
-    override a cell's own colour: the score class goes on a span."""
+    override a cell's own colour: the score class goes on a span
+    (templates/tables/cells/score.html)."""
+
+    template_name = "tables/cells/score.html"
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("attrs", NUMBER)
         super().__init__(**kwargs)
 
-    def render(self, value: int) -> SafeString:
-        return score_span(value)
 
-
-def score_span(value: int) -> SafeString:
-    """A score in its coloured span: what format_html gave, without its lazy-string
-    checks (a player page prints a hundred of them)."""
-    css = "score-pos" if value > 0 else "score-neg" if value < 0 else ""
-    return mark_safe(f'<span class="{css}">{escape(str(value))}</span>')  # escaped here
+def configure(table: tables.Table, request: HttpRequest) -> tables.Table:
+    """tables2's RequestConfig (ordering from ?sort=), and the page from ?page= in
+    pages of the table's own size: ?per_page= is not read, so that nobody asks for a
+    200-player ranking in one page. A page number out of range shows the last page."""
+    RequestConfig(request, paginate=False).configure(table)
+    try:
+        number = int(request.GET.get(table.prefixed_page_field, 1))
+    except ValueError:
+        number = 1
+    try:
+        table.paginate(page=max(number, 1))
+    except EmptyPage:
+        table.paginate(page=table.paginator.num_pages)
+    return table
 
 
 class PlayerTable(tables.Table):
@@ -76,12 +85,11 @@ class PlayerTable(tables.Table):
         return queryset.order_by(name.desc() if is_descending else name.asc(), "pk"), True
 
 
-class StandingsTable(LeanTable):
-    """A club night's results: rows are selectors.standings.StandingRow."""
+class StandingsTable(tables.Table):
+    """A club night's results: rows are selectors.standings.StandingRow, their cells
+    written in templates/tables/standings.html."""
 
     rank = tables.Column(verbose_name=pgettext_lazy("ranking", "#"), attrs=NUMBER)
-    # The link as a view and the row's id: tables.lean reverses it once for the 50
-    # lines (linkify=True called each row's get_absolute_url, 1.5 ms a page).
     name = tables.Column(
         verbose_name=_("Player"),
         linkify=("player_public", {"pk": tables.A("player_id")}),
@@ -97,6 +105,7 @@ class StandingsTable(LeanTable):
         empty_text = _("No hand has been scored yet.")
         orderable = True
         per_page = PER_PAGE  # a 200-player open: 50 lines a page, sorted over all of them
+        template_name = "tables/standings.html"
 
     def render_total(self, value: int) -> str:
         return f"{value:+d}" if value else "0"

@@ -10,13 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from .common import LINK, NUMBER, PHONE_HIDDEN, TABLET_UP, WIDE_ONLY
-from .lean import LeanTable
 
 RANK = pgettext_lazy("ranking", "#")
 # Long rankings (a 200-player open, a club's season) are shown 50 lines at a time.
@@ -32,9 +29,14 @@ def _score_class(total: int) -> str:
     return "score-pos" if total > 0 else "score-neg" if total < 0 else ""
 
 
+def _total_class(total: int) -> str:
+    """A total's cell classes, its colour only when it has one."""
+    return " ".join(filter(None, ("text-end fw-bold", _score_class(total))))
+
+
 def _round_column(index: int, number: int) -> tables.Column:
     """One round's total of a RankingLine (round_totals, in column order); "—" when the
-    player did not play it. A plain value: tables.lean prints it without a call."""
+    player did not play it."""
     return tables.Column(
         verbose_name=_("R%(number)s") % {"number": number},
         accessor=f"round_totals__{index}",
@@ -59,9 +61,11 @@ def _total_column() -> tables.Column:
     return tables.Column(verbose_name=gettext_lazy("Total"), attrs=BOLD_TOTAL)
 
 
-class RankingTable(LeanTable):
+class RankingTable(tables.Table):
     """A tournament's ranking: rows are selectors.tournament.RankingLine, one column per
-    round shown (hidden on a phone), the team column only for a team tournament."""
+    round shown (hidden on a phone), the team column only for a team tournament. The
+    columns give the headers; each row's cells are written in templates/tables/ranking.html
+    (what tables2 would print, at a fraction of its cost: benchmarks/RESULTS.md)."""
 
     rank = tables.Column(verbose_name=RANK, accessor="row__rank", attrs=NUMBER)
     name = _player_column()
@@ -76,7 +80,7 @@ class RankingTable(LeanTable):
         accessor="row__total",
         attrs={
             "th": {"class": "text-end"},
-            "td": {"class": lambda record: f"text-end fw-bold {_score_class(record.row.total)}"},
+            "td": {"class": lambda record: _total_class(record.row.total)},
         },
     )
 
@@ -86,14 +90,16 @@ class RankingTable(LeanTable):
         orderable = False
         per_page = RANKING_PER_PAGE
         sequence = ("rank", "name", "club", "team", "...", "total")
+        template_name = "tables/ranking.html"
 
     def __init__(self, data: Sequence[Any], *, numbers: Sequence[int], teams: bool) -> None:
         # RankingLine.round_totals holds one total per number shown, in column order.
         rounds = [(f"round_{n}", _round_column(i, n)) for i, n in enumerate(numbers)]
         super().__init__(data, extra_columns=rounds, exclude=() if teams else ("team",))
+        self.teams = teams
 
 
-class TeamRankingTable(LeanTable):
+class TeamRankingTable(tables.Table):
     """A team tournament's team ranking: rows are selectors.ranking.TeamRow."""
 
     rank = tables.Column(verbose_name=RANK, attrs=NUMBER)
@@ -105,14 +111,16 @@ class TeamRankingTable(LeanTable):
         attrs = {"class": "table table-striped align-middle", "id": "team-ranking"}
         orderable = False
 
-    def render_members(self, value: Sequence[Any]) -> SafeString:
-        return format_html_join(", ", "{} ({})", ((m.name, m.total) for m in value))
+    def render_members(self, value: Sequence[Any]) -> str:
+        # Plain text: the table's template escapes it.
+        return ", ".join(f"{m.name} ({m.total})" for m in value)
 
 
-class SeasonRankingTable(LeanTable):
+class SeasonRankingTable(tables.Table):
     """A season's stored public ranking: rows are selectors.season.StandingLine, 50 to a
-    page. The per-event grid is in the organisers' workbook: a busy club's season (300
-    players, 100 events) made a 600 kB page."""
+    page, their cells written in templates/tables/season_ranking.html. The per-event grid
+    is in the organisers' workbook: a busy club's season (300 players, 100 events) made a
+    600 kB page."""
 
     rank = tables.Column(verbose_name=RANK, attrs=NUMBER)
     name = tables.Column(
@@ -131,3 +139,4 @@ class SeasonRankingTable(LeanTable):
         empty_text = gettext_lazy("No event of this season has published results yet.")
         orderable = False
         per_page = RANKING_PER_PAGE
+        template_name = "tables/season_ranking.html"

@@ -9,14 +9,14 @@ from typing import Any
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy
 
-from .lean import LeanTable
-
 
 def _cells(css: str) -> dict[str, dict[str, str]]:
     return {"th": {"class": css}, "td": {"class": css}}
 
 
-class HallRankingTable(LeanTable):
+class HallRankingTable(tables.Table):
+    """Its cells are written in templates/tables/hall_ranking.html."""
+
     rank = tables.Column(
         verbose_name=gettext_lazy("Rank"), attrs=_cells("hall-rank"), empty_values=()
     )
@@ -28,6 +28,7 @@ class HallRankingTable(LeanTable):
         attrs = {"class": "hall-ranking"}
         orderable = False
         empty_text = gettext_lazy("No scores yet.")
+        template_name = "tables/hall_ranking.html"
 
     def __init__(
         self,
@@ -39,6 +40,7 @@ class HallRankingTable(LeanTable):
         name_label: str = "",
     ) -> None:
         super().__init__(lines, exclude=() if with_detail else ("detail",))
+        self.with_detail = with_detail
         self.columns["total"].column.verbose_name = total_label
         if name_label:  # the team ranking names teams
             self.columns["name"].column.verbose_name = name_label

@@ -1,6 +1,5 @@
 """A player's figures (selectors.stats) and a head-to-head (selectors.head_to_head):
-small lists in the selector's order, shown whole. Lean tables (tables.lean): the stock
-template took 1.5 ms for a four-line contract table."""
+small lists in the selector's order, shown whole."""
 
 from __future__ import annotations
 
@@ -13,13 +12,12 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 
 from .common import NUMBER, ScoreColumn
-from .lean import LeanTable
 
 SMALL = {"class": "table table-sm align-middle"}
 ROW_HEAD = {"td": {"class": "fw-normal"}}
 
 
-class ContractTable(LeanTable):
+class ContractTable(tables.Table):
     """The contracts a player took (selectors.stats.ContractRow), in contract order."""
 
     label = tables.Column(verbose_name=gettext_lazy("Contract"), attrs=ROW_HEAD)
@@ -43,7 +41,7 @@ class ContractTable(LeanTable):
         return gettext("%(rate)s %%") % {"rate": floatformat(value, 0)}
 
 
-class PartnerTable(LeanTable):
+class PartnerTable(tables.Table):
     """The partners of a called king (selectors.stats.PartnerRow), most hands first."""
 
     name = tables.Column(
@@ -62,7 +60,7 @@ class PartnerTable(LeanTable):
         super().__init__(data, attrs={**SMALL, "id": table_id})
 
 
-class HeadToHeadTable(LeanTable):
+class HeadToHeadTable(tables.Table):
     """Two players' hands together: all of them, each one taking, as partners. Rows
     are dicts (head_to_head_rows), the columns of points named after the players."""
 

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.formats import date_format
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from ..rules.typography import first_of_month
-from .common import LINK, NUMBER, PER_PAGE, PHONE_HIDDEN, TABLET_UP, score_span
-from .lean import LeanTable, UrlPattern
+from .common import LINK, NUMBER, PER_PAGE, PHONE_HIDDEN, TABLET_UP, ScoreColumn
 
 # A tournament's entrants: a big open tournament has a few hundred.
 REGISTRATIONS_PER_PAGE = 100
@@ -56,11 +50,15 @@ class RegistrationTable(tables.Table):
         super().__init__(data, exclude=() if teams else ("team",), **kwargs)
 
 
-def _with_draft_badge(record: Any, value: str) -> SafeString:
-    if record.published:
-        return format_html("<strong>{}</strong>", value)
-    return format_html(
-        '<span class="badge text-bg-warning me-1">{}</span><strong>{}</strong>', _("draft"), value
+def _draft_name(verbose_name: str, linkify: Any) -> tables.TemplateColumn:
+    """An event's or a season's name in bold, a draft badged
+    (templates/tables/cells/draft_name.html), linked to its page."""
+    return tables.TemplateColumn(
+        template_name="tables/cells/draft_name.html",
+        verbose_name=verbose_name,
+        accessor="name",
+        linkify=linkify,
+        attrs=LINK,
     )
 
 
@@ -73,18 +71,11 @@ class _DraftsListed(tables.Table):
         sequence = ("...", "club")
         per_page = PER_PAGE
 
-    def render_name(self, record: Any, value: str) -> SafeString:
-        return _with_draft_badge(record, value)
-
 
 class TournamentTable(_DraftsListed):
     """The organiser's tournaments (models.Event with its club), newest first."""
 
-    name = tables.Column(
-        verbose_name=gettext_lazy("Tournament"),
-        linkify=lambda record: record.get_manage_url(),
-        attrs=LINK,
-    )
+    name = _draft_name(gettext_lazy("Tournament"), lambda record: record.get_manage_url())
     kind = tables.Column(verbose_name=gettext_lazy("Kind"), attrs=TABLET_UP)
     date = tables.DateColumn(verbose_name=gettext_lazy("Date"), format="DATE_FORMAT")
 
@@ -96,7 +87,7 @@ class TournamentTable(_DraftsListed):
 class SeasonTable(_DraftsListed):
     """The organiser's season challenges (models.Season with its club)."""
 
-    name = tables.Column(verbose_name=gettext_lazy("Season"), linkify=True, attrs=LINK)
+    name = _draft_name(gettext_lazy("Season"), True)
     start = tables.DateColumn(verbose_name=gettext_lazy("From"), format="SHORT_DATE_FORMAT")
     end = tables.DateColumn(verbose_name=gettext_lazy("To"), format="SHORT_DATE_FORMAT")
 
@@ -105,13 +96,17 @@ class SeasonTable(_DraftsListed):
         empty_text = gettext_lazy("No season yet.")
 
 
-class PlayerEventsTable(LeanTable):
+class PlayerEventsTable(tables.Table):
     """A player's events, newest first (selectors.stats event rows). The page of events
-    also drives the chart and the event picker, so the view paginates, not this table."""
+    also drives the chart and the event picker, so the view paginates, not this table.
+    Its cells are written in templates/tables/player_events.html."""
 
-    name = tables.Column(verbose_name=gettext_lazy("Event"))
+    # The event's link and its date under it (templates/tables/cells/player_event.html).
+    name = tables.TemplateColumn(
+        template_name="tables/cells/player_event.html", verbose_name=gettext_lazy("Event")
+    )
     hands = tables.Column(verbose_name=gettext_lazy("Hands"), attrs=NUMBER)
-    total = tables.Column(verbose_name=gettext_lazy("Score"), attrs=NUMBER)
+    total = ScoreColumn(verbose_name=gettext_lazy("Score"))
     rank = tables.Column(
         verbose_name=gettext_lazy("Rank"),
         attrs={"th": {"class": "text-end"}, "td": {"class": "text-end text-nowrap"}},
@@ -120,22 +115,7 @@ class PlayerEventsTable(LeanTable):
     class Meta:
         attrs = {"class": "table table-striped align-middle", "id": "player-events"}
         orderable = False
-
-    _event_url: UrlPattern | None = None
-
-    def render_name(self, record: Any, value: str) -> SafeString:
-        if self._event_url is None:  # one reverse() for the page's twenty events
-            self._event_url = UrlPattern("event_detail")
-        url = self._event_url(record.event_id)
-        date = first_of_month(date_format(record.date, "DATE_FORMAT"), get_language())
-        return mark_safe(  # every value is escaped on the next lines
-            f'<a class="d-inline-block py-1" href="{escape(url)}">{escape(value)}</a>'
-            f'<small class="d-block text-body-secondary">{escape(date)}</small>'
-        )
-
-    def render_total(self, value: int) -> SafeString:
-        # Bootstrap's table colours override a cell's own colour: the class goes on a span.
-        return score_span(value)
+        template_name = "tables/player_events.html"
 
     def render_rank(self, record: Any) -> str:
         return _("%(rank)s of %(size)s") % {"rank": record.rank, "size": record.field_size}

@@ -27,7 +27,8 @@ from ..selectors import head_to_head as head_to_head_selectors
 from ..selectors import public as public_selectors
 from ..selectors import stats as selectors
 from ..selectors.access import namer, viewer
-from ..tables import PlayerEventsTable, UrlPattern
+from ..tables import PlayerEventsTable
+from ..tables.links import url_of
 from ..tables.stats import ContractTable, PartnerTable, head_to_head_table
 from . import cached
 from .cached import cached_page
@@ -158,15 +159,13 @@ class OpponentLine:
 
 
 def _opponent_lines(player: Player, rows: list[selectors.OpponentRow]) -> list[OpponentLine]:
-    """The links made from two reversed patterns, the counts worded here: per line in
-    the template (two reverse() and two plural blocks each) they cost 0.8 ms."""
-    player_url, versus_url = UrlPattern("player_public"), UrlPattern("head_to_head", player.pk)
+    """Each opponent with his links (tables.links), the counts worded here."""
     return [
         OpponentLine(
             row.player_id,
             row.name,
-            player_url(row.player_id),
-            versus_url(row.player_id),
+            url_of("player_public", row.player_id),
+            url_of("head_to_head", player.pk, row.player_id),
             " · ".join(
                 (
                     ngettext("%(tables)s table", "%(tables)s tables", row.tables)

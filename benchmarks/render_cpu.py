@@ -1,0 +1,87 @@
+"""The public pages' CPU time in-process, for a machine too loaded for wall clocks (issue 24).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tarot_bench_10k \\
+        .venv/bin/python benchmarks/render_cpu.py --runs 20 --json cpu.jsonl
+
+pages.py times requests by the wall clock, which on a shared 2-core machine at a load
+average of 10 to 20 moved by 5x between two runs of the same code (a login page at 3
+then 30 ms). This script times the same public pages (benchmarks/subjects.py, the same
+production settings as pages.py) by the process's CPU time (time.process_time): the
+Python side of a request (routing, middleware, view, selectors, template), without the
+database server's own time and without the time the process waits for a core. Each
+page: 3 warm-up requests, then the median of --runs, and its ratio to the login page's
+median in the same run. --json appends one line per run, to compare code versions run
+in turn on the same database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import pages  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--json", default=None, help="append this run's figures to a file")
+    args = parser.parse_args()
+    pages.configure()
+    pages.django_setup()
+    from django.test import Client
+    from django.urls import reverse
+
+    from benchmarks.subjects import pick_subjects
+
+    s = pick_subjects()
+    big = s.big.pk
+    paths = {
+        pages.FLOOR: reverse("login"),
+        "table page (public)": reverse("table_public", args=[s.sheet_table.pk]),
+        "club night results (public)": reverse("event_results", args=[s.night.pk]),
+        "tournament ranking (public)": reverse("tournament_ranking", args=[big]),
+        "round results (public)": reverse("tournament_round_results", args=[big, s.big_rounds]),
+        "event page (public)": reverse("event_detail", args=[big]),
+        "event results (public)": reverse("event_results", args=[big]),
+        "hall screen (public)": reverse("tournament_screen", args=[big]),
+        "season page (public)": reverse("season_detail", args=[s.fixed_season.pk]),
+        "season page (public), busiest": reverse("season_detail", args=[s.busiest_season.pk]),
+        "player page (public)": reverse("player_public", args=[s.winner]),
+        "player page (public), busiest": reverse("player_public", args=[s.busiest["player_id"]]),
+        "head-to-head (public)": reverse("head_to_head", args=[s.winner, s.runner_up]),
+    }
+    client = Client(HTTP_HOST="testserver")
+    load = os.getloadavg()
+    medians: dict[str, float] = {}
+    for page, path in paths.items():
+        for _ in range(3):
+            client.get(path, secure=True)
+        times = []
+        for _ in range(args.runs):
+            start = time.process_time()
+            response = client.get(path, secure=True)
+            times.append(time.process_time() - start)
+            if response.status_code != 200:
+                sys.exit(f"GET {path}: {response.status_code}")
+        medians[page] = statistics.median(times) * 1000
+    floor = medians[pages.FLOOR]
+    print(f"CPU ms of a request (median of {args.runs}), load average {load} -> {os.getloadavg()}")
+    for page, ms in medians.items():
+        print(f"  {page:<40} {ms:6.1f} ms  x{ms / floor:.1f}")
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as out:
+            line = {"root": str(ROOT), "load": [load, os.getloadavg()], "cpu_ms": medians}
+            out.write(json.dumps(line) + "\n")
+
+
+if __name__ == "__main__":
+    main()

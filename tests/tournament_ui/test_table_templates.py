@@ -1,0 +1,163 @@
+"""The big public tables write their rows in their own templates (templates/tables/
+ranking.html...): what they print must be what django-tables2 prints from the same
+columns through the site's table template (tables/responsive.html), cell for cell.
+Each table is rendered both ways and compared."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import django_tables2 as tables
+import pytest
+from django.conf import settings
+from django.test import RequestFactory
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments.models import Event
+from tournaments.selectors.ranking import RankingRow
+from tournaments.selectors.screen import ScreenLine
+from tournaments.selectors.season import StandingLine
+from tournaments.selectors.tournament import RankingLine
+from tournaments.tables import RankingTable, SeasonRankingTable, configure
+from tournaments.tables.links import url_of
+from tournaments.tables.screen import HallRankingTable
+
+from ..factories import store_hand
+
+GENERIC = settings.DJANGO_TABLES2_TEMPLATE
+
+
+def _normalised(html: str) -> str:
+    """White space next to a tag or inside one goes: the templates' layout."""
+    html = re.sub(r"\s+", " ", html)
+    html = re.sub(r"\s*([<>])\s*", r"\1", html)
+    return re.sub(r"<(\w+) >", r"<\1>", html)
+
+
+def _assert_same(table, request=None, rows: int | None = None) -> str:
+    """The table through its own template and through the generic one: the same."""
+    request = request or RequestFactory().get("/")
+    own_template = table.template_name
+    assert own_template != GENERIC
+    own = _normalised(table.as_html(request))
+    table.template_name = GENERIC
+    generic = _normalised(table.as_html(request))
+    table.template_name = own_template
+    assert "<tbody" in own
+    assert own == generic
+    if rows is not None:
+        assert own.count("<tr") == rows + 1  # and the header's
+    return own
+
+
+@pytest.mark.parametrize("page", ["tournament_ranking", "tournament_round_results"])
+def test_tournament_ranking(client, played, page):
+    event = played(2)
+    Event.objects.filter(pk=event.pk).update(published=True)
+    args = [event.pk] if page == "tournament_ranking" else [event.pk, 1]
+    response = client.get(reverse(page, args=args))
+    html = _assert_same(response.context["ranking"], rows=16)
+    assert "score-pos" in html and "score-neg" in html
+
+
+def _ranking_line(number: int, team: str | None, totals: dict[int, int]) -> RankingLine:
+    row = RankingRow(number, f"Joueur <{number}>", "" if number == 2 else "Club & co", team)
+    row.round_totals, row.total, row.rank = totals, sum(totals.values()), number
+    return RankingLine(row, [totals.get(n) for n in (1, 2)])
+
+
+@pytest.mark.parametrize("teams", [True, False])
+def test_ranking_with_teams_missing_rounds_and_empty_values(db, teams):
+    lines = [
+        _ranking_line(1, "Équipe <A>", {1: 120, 2: -20}),
+        _ranking_line(2, None, {2: -40}),  # no club, no team, round 1 not played
+        _ranking_line(3, "", {1: 0}),  # a total of 0
+    ]
+    html = _assert_same(RankingTable(lines, numbers=[1, 2], teams=teams), rows=3)
+    assert "Joueur &lt;1&gt;" in html and "Club &amp; co" in html
+    assert ("Équipe &lt;A&gt;" in html) == teams
+
+
+def test_empty_ranking(db):
+    html = _assert_same(RankingTable([], numbers=[], teams=False), rows=1)
+    assert "colspan" in html
+
+
+def test_club_night_standings_sorted_and_paginated(client, club_night, table4, table5, organiser):
+    Event.objects.filter(pk=club_night.pk).update(published=True)
+    for _ in range(2):
+        store_hand(table4, organiser)
+        store_hand(table5, organiser)
+    response = client.get(reverse("event_results", args=[club_night.pk]))
+    table = response.context["standings"]
+    _assert_same(table, rows=9)
+    request = RequestFactory().get("/?sort=-total&page=2")
+    table = configure(type(table)(list(table.data)), request)
+    table.paginate(per_page=4, page=2)
+    html = _assert_same(table, request, rows=4)
+    assert 'class="pagination' in html and "sort=-total" in html
+
+
+def test_player_events(client, club_night, table4, organiser, players):
+    Event.objects.filter(pk=club_night.pk).update(published=True)
+    store_hand(table4, organiser)
+    response = client.get(reverse("player_public", args=[players[0].pk]))
+    for language in ("fr", "en"):
+        with translation.override(language):
+            _assert_same(response.context["events_table"], rows=1)
+
+
+def test_season_ranking(db):
+    lines = [
+        StandingLine(7, "Anne <A>", "Club & co", 1, 520, 4, 3, 300),
+        StandingLine(8, "Bruno", "", 2, -40, 1, 1, -40),
+    ]
+    html = _assert_same(SeasonRankingTable(lines), rows=2)
+    assert url_of("player_public", 7) in html
+    _assert_same(SeasonRankingTable([]), rows=1)
+
+
+@pytest.mark.parametrize("with_detail", [True, False])
+def test_hall_ranking(db, with_detail):
+    lines = [
+        ScreenLine(1, "Anne <A>", "Club & co", 240),
+        ScreenLine(2, "Bruno", "", 0),
+        ScreenLine(None, "Chloé", "Lyon", Decimal("52.75")),  # no result yet
+        ScreenLine(None, "David", "Lyon", "—"),  # a duplicate player without a result
+    ]
+    table = HallRankingTable(
+        lines, detail_label="Club", total_label="Total", with_detail=with_detail
+    )
+    for language in ("fr", "en"):
+        with translation.override(language):
+            html = _assert_same(table, rows=4)
+    assert ("Club &amp; co" in html) == with_detail
+
+
+@pytest.mark.parametrize(
+    ("viewname", "ids"),
+    [("player_public", [1]), ("player_public", [987_654_321]), ("head_to_head", [12, 3])],
+)
+def test_links_are_reverses(db, viewname, ids):
+    for language in ("fr", "en"):
+        with translation.override(language):
+            assert url_of(viewname, *ids) == reverse(viewname, args=ids)
+
+
+def test_the_stock_tables_pagination_is_labelled_in_french(db):
+    """Issue 25: the paginated stock tables (registrations, tournaments) said "Table
+    navigation" in English to a French screen reader."""
+
+    class Names(tables.Table):
+        name = tables.Column()
+
+    request = RequestFactory().get("/")
+    table = Names([{"name": "Anne"}, {"name": "Bruno"}])
+    tables.RequestConfig(request, paginate={"per_page": 1}).configure(table)
+    with translation.override("fr"):
+        html = table.as_html(request)
+    assert 'aria-label="Navigation dans le tableau"' in html
+    assert "Table navigation" not in html
+    assert 'class="page-link"' in html and "suivant" in html.lower()
