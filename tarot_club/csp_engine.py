@@ -1,30 +1,28 @@
-"""'wasm-unsafe-eval' in script-src on the pages that run the engine in the browser.
+"""The Content-Security-Policy of the engine's worker (js/engine-worker.js).
 
-Pyodide compiles its WebAssembly interpreter, which a strict script-src forbids;
-'wasm-unsafe-eval' allows compiling WebAssembly only, not JavaScript's eval. Only the
-pages that render {% hand_engine_data %} (tournaments/templatetags/hand_engine.py
-marks the request) get it; every other page keeps settings.CONTENT_SECURITY_POLICY.
+Pyodide compiles its WebAssembly interpreter, which a strict script-src forbids. It
+runs in a worker, and a worker is governed by the policy delivered with its own
+script, not by its page's: the pages keep settings.CONTENT_SECURITY_POLICY unchanged
+(no 'wasm-unsafe-eval' on any page), and the worker's script comes with this policy,
+ours plus 'wasm-unsafe-eval' alone (compiling WebAssembly, not JavaScript's eval).
+whitenoise adds it in production (settings.WHITENOISE_ADD_HEADERS_FUNCTION);
+tests/browser/test_engine_parity.py serves the worker with it and checks the engine
+starts under it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
 
-from django.http import HttpRequest, HttpResponse
+WORKER_POLICY = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'"
+)
+# The worker's static file, under its own name or collectstatic's hashed one.
+WORKER_URL = re.compile(r"/js/engine-worker(\.[0-9a-f]{12})?\.js$")
 
-WASM = "'wasm-unsafe-eval'"
 
-
-class WasmPolicyMiddleware:
-    """Listed after csp.middleware.CSPMiddleware, so that it marks the response first."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        if getattr(request, "runs_wasm", False):
-            update = dict(getattr(response, "_csp_update", None) or {})
-            update["script-src"] = [*update.get("script-src", []), WASM]
-            response._csp_update = update  # type: ignore[attr-defined]  # django-csp reads it
-        return response
+def add_worker_policy(headers: dict[str, str], path: str, url: str) -> None:
+    """whitenoise's hook for each static file it serves: the worker gets its policy."""
+    if WORKER_URL.search(url):
+        headers["Content-Security-Policy"] = WORKER_POLICY

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
+from tarot_club.csp_engine import add_worker_policy
 from tarot_club.csp_styles import style_hashes
 from tarot_club.env import (
     EnvError,
@@ -64,8 +65,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
-    # After CSPMiddleware: 'wasm-unsafe-eval' only on the pages with the engine.
-    "tarot_club.csp_engine.WasmPolicyMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
@@ -264,8 +263,10 @@ LOGGING = {
 # inline script or handler (tarot_club/static/js/behaviours.js does what onchange= did).
 # Styles only from our static files and the templates' own <style> blocks, allowed by
 # their hashes (tarot_club/csp_styles.py): no 'unsafe-inline', no style="" attribute.
-# The pages running the scoring engine in the browser (the hand form) add only
-# 'wasm-unsafe-eval' to script-src, for Pyodide's WebAssembly (tarot_club/csp_engine.py).
+# No page needs more: the scoring engine in the browser (Pyodide's WebAssembly) runs in a
+# worker whose script whitenoise serves with a policy of its own, this one plus
+# 'wasm-unsafe-eval' only (tarot_club/csp_engine.py).
+WHITENOISE_ADD_HEADERS_FUNCTION = add_worker_policy
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],

@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import translation
 
 import scoring
+from tarot_club.csp_engine import WORKER_POLICY
 from tests.conftest import PASSWORD
 from tests.scoring import test_worked_examples as worked
 from tests.scoring.rule_text_examples import EXAMPLES
@@ -45,6 +46,10 @@ def open_engine(page, table: Table) -> None:
     """The table's new-hand page, with the engine loaded in the browser."""
     response = page.goto(reverse("hand_new", args=[table.pk]))
     assert response.status == 200 and page.url.endswith(reverse("hand_new", args=[table.pk]))
+    engine_ready(page)
+
+
+def engine_ready(page) -> None:
     page.wait_for_function("window.tarotEngine !== undefined", timeout=READY_MS)
     page.evaluate(
         """ms => Promise.race([window.tarotEngine.ready,
@@ -84,7 +89,8 @@ def test_worked_examples_score_the_same_in_the_browser(phone, scorekeeper, table
     log_in(phone, scorekeeper.username, PASSWORD)
     open_engine(phone, table4)
     in_browser = phone.evaluate(
-        "hands => hands.map(h => window.tarotEngine.scoreJson(h))", [data for _, data, _ in rows]
+        "hands => Promise.all(hands.map(h => window.tarotEngine.scoreJson(h)))",
+        [data for _, data, _ in rows],
     )
     for (name, data, expected), browser in zip(rows, in_browser, strict=True):
         server = scoring.score_json(data)
@@ -212,7 +218,9 @@ def test_random_hands_score_and_are_refused_alike(phone, scorekeeper, tables):
             for _ in range(90)
         ]
         open_engine(phone, table)
-        in_browser = phone.evaluate("hands => hands.map(h => window.tarotEngine.score(h))", hands)
+        in_browser = phone.evaluate(
+            "hands => Promise.all(hands.map(h => window.tarotEngine.score(h)))", hands
+        )
         with translation.override("fr"):
             on_server = [server_answer(table, fields) for fields in hands]
         for fields, browser, server in zip(hands, in_browser, on_server, strict=True):
@@ -259,6 +267,34 @@ def test_the_preview_and_the_refusals_show_offline(phone, scorekeeper, table4):
     scores.wait_for()
     assert phone.locator("#err-points").inner_text() == ""
     assert previews == [], "offline, no preview request is even tried"
+
+
+def test_the_engine_starts_under_its_worker_policy(phone, scorekeeper, table4):
+    """The worker's script served with the policy whitenoise gives it in production
+    (the test server serves static files without headers): Pyodide starts under it,
+    and the page's own policy has no 'wasm-unsafe-eval'."""
+
+    def with_policy(route):
+        response = route.fetch()
+        route.fulfill(
+            response=response,
+            headers={**response.headers, "content-security-policy": WORKER_POLICY},
+        )
+
+    phone.route("**/static/js/engine-worker.js", with_policy)
+    log_in(phone, scorekeeper.username, PASSWORD)
+    response = phone.goto(reverse("hand_new", args=[table4.pk]))
+    assert "wasm" not in response.headers["content-security-policy"]
+    engine_ready(phone)
+    anne = table4.seats.get(position=1).player_id
+    answer = phone.evaluate(
+        "f => window.tarotEngine.score(f)",
+        {"dealer": str(anne), "contract": "garde", "taker": str(anne), "oudlers": "1"},
+    )
+    assert answer == {
+        "ok": False,
+        "errors": {"points": ["Saisissez les points du camp du preneur ou de la défense."]},
+    }
 
 
 def test_the_engine_answers_when_the_server_preview_fails(phone, scorekeeper, table4):

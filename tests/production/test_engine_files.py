@@ -1,7 +1,8 @@
 """What the browser fetches to run the scoring engine offline (docs/OFFLINE_ENGINE.md):
 Pyodide's few files from our static files (found in frontend/node_modules, collected
 and compressed for production, served by whitenoise with the right types), the
-scoring package as a zip with its ETag, and 'wasm-unsafe-eval' on the hand form only.
+scoring package as a zip with its ETag, and 'wasm-unsafe-eval' in the engine worker's
+own policy only, on no page.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
 import scoring
+from tarot_club.csp_engine import WORKER_POLICY
 from tarot_club.views import BUNDLE_MODULES
 from tests.factories import logged_in
 
@@ -64,6 +67,14 @@ def test_collected_compressed_and_served_by_whitenoise(tmp_path, db):
         module = client.get("/static/vendor/pyodide/pyodide.mjs")
         assert module.status_code == 200
         assert module["Content-Type"].startswith("text/javascript")
+        # The worker's own policy, under its name and its hashed name; no other file's.
+        hashed = staticfiles_storage.stored_name("js/engine-worker.js")
+        assert hashed != "js/engine-worker.js"
+        for url in ("/static/js/engine-worker.js", f"/static/{hashed}"):
+            worker = client.get(url)
+            assert worker.status_code == 200, url
+            assert worker["Content-Security-Policy"] == WORKER_POLICY
+        assert "Content-Security-Policy" not in module
 
 
 def test_the_scoring_bundle_is_the_installed_package(client):
@@ -91,15 +102,16 @@ def test_the_scoring_bundle_is_the_installed_package(client):
     assert again["ETag"] == response["ETag"]
 
 
-def test_wasm_is_allowed_on_the_hand_form_only(scorekeeper, table4):
+def test_no_page_allows_wasm_the_hand_form_neither(scorekeeper, table4):
+    """The engine's WebAssembly runs in its worker, under the worker's own policy."""
     client = logged_in(scorekeeper)
     form = client.get(reverse("hand_new", args=[table4.pk]))
-    sheet = client.get(reverse("table_sheet", args=[table4.pk]))
-    assert form.status_code == sheet.status_code == 200
-    script_src = next(
-        part for part in form["Content-Security-Policy"].split(";") if "script-src" in part
-    )
-    assert script_src.split() == ["script-src", "'self'", "'wasm-unsafe-eval'"]
-    assert "wasm-unsafe-eval" not in sheet["Content-Security-Policy"]
-    assert "'unsafe-eval'" not in form["Content-Security-Policy"]
+    assert form.status_code == 200
     assert b'id="hand-engine-data"' in form.content
+    assert (
+        form["Content-Security-Policy"]
+        == client.get(reverse("my_tables"))["Content-Security-Policy"]
+    )
+    assert "wasm" not in form["Content-Security-Policy"]
+    directives = [part.split() for part in form["Content-Security-Policy"].split(";")]
+    assert ["script-src", "'self'"] in directives

@@ -1,8 +1,7 @@
 """{% hand_engine_data form %}: what the engine in the browser needs to score the hand
 form offline (js/engine.js): the table's seats, its rules, the contracts allowed and
 the messages in the page's language, as a json_script, so that the page kept by the
-service worker has them without the network. It also asks for the page's
-Content-Security-Policy to allow WebAssembly (tarot_club/csp_engine.py)."""
+service worker has them without the network."""
 
 from __future__ import annotations
 
@@ -32,9 +31,6 @@ def engine_page(form: HandForm) -> dict[str, Any]:
     }
 
 
-@register.simple_tag(takes_context=True)
-def hand_engine_data(context: template.Context, form: HandForm) -> SafeString:
-    request = context.get("request")
-    if request is not None:
-        request.runs_wasm = True  # read by tarot_club.csp_engine.WasmPolicyMiddleware
+@register.simple_tag
+def hand_engine_data(form: HandForm) -> SafeString:
     return json_script(engine_page(form), ENGINE_DATA_ID)

@@ -4,17 +4,18 @@
 //
 // Loaded as a module on the pages that include tournaments/scorekeeping/_engine.html:
 //   #hand-engine-data   the table (seats, rules, contracts, messages), a json_script
-//   #hand-engine        data-index: Pyodide's files (static vendor/pyodide/);
+//   #hand-engine        data-worker: js/engine-worker.js;
+//                       data-index: Pyodide's files (static vendor/pyodide/);
 //                       data-bundle: the scoring package as a zip (URL scoring_bundle);
 //                       the <template>s the preview is built from.
 // Pyodide starts once the page is idle, in the background. Then:
 //   window.tarotEngine.ready      a Promise, resolved when the engine can score
-//   window.tarotEngine.score(fields)  the hand form's POST fields (an object) ->
-//     {ok: true, scores: [{player, score, id, role}], made, margin, value, points,
-//      defence_points} or {ok: false, errors: {field: [message, ...]}}; synchronous,
-//     once `ready` has resolved (it throws before).
+//   window.tarotEngine.score(fields)  the hand form's POST fields (an object) -> a
+//     Promise of {ok: true, scores: [{player, score, id, role}], made, margin, value,
+//     points, defence_points} or {ok: false, errors: {field: [message, ...]}}.
 //   window.tarotEngine.scoreJson(hand)  the engine's JSON face (scoring.score_json):
-//     a hand as the CLI takes it -> {scores: {name: points}, made, margin, value}.
+//     a hand as the CLI takes it -> a Promise of {scores: {name: points}, made, ...}.
+// Python runs in a worker (js/engine-worker.js): starting it never freezes the page.
 // The preview asks the server first (htmx, hx-post on the form); offline
 // (navigator.onLine false) or when that request fails, the engine answers instead.
 
@@ -29,53 +30,42 @@ function idle(callback) {
   }
 }
 
-async function start(page) {
-  const index = new URL(holder.dataset.index, document.baseURI).href;
-  const { loadPyodide } = await import(index + "pyodide.mjs");
-  // indexURL: every file from our static files, none from a CDN; no package is loaded.
-  const pyodide = await loadPyodide({ indexURL: index, packages: [], stdout: () => {}, stderr: () => {} });
-  const response = await fetch(holder.dataset.bundle, { credentials: "same-origin" });
-  if (!response.ok) {
-    throw new Error("scoring bundle: HTTP " + response.status);
-  }
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide/tarot" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/tarot')");
-  const entry = pyodide.pyimport("tournaments.rules.hand_entry");
-  const engine = pyodide.pyimport("scoring");
-  // Through JSON: Python gets what the server's json module would read (ints, lists,
-  // dicts), never a proxy of a JavaScript object.
-  const json = pyodide.pyimport("json");
-  function toPython(value) {
-    return json.loads(JSON.stringify(value));
-  }
-  const pyPage = toPython(page);
-  function scoreJson(hand) {
-    // The engine's JSON face (scoring.score_json), as its CLI and the imports use it.
-    const pyHand = toPython(hand);
-    let answer;
-    try {
-      answer = engine.score_json(pyHand);
-      return answer.toJs({ dict_converter: Object.fromEntries });
-    } finally {
-      pyHand.destroy();
-      if (answer) {
-        answer.destroy();
-      }
+// The worker and its answers: each message has an id, its answer the same.
+function startWorker(page) {
+  const worker = new Worker(holder.dataset.worker, { type: "module" });
+  const waiting = new Map();
+  let next = 0;
+  worker.onmessage = function (event) {
+    const { id, result, error } = event.data;
+    const pending = waiting.get(id);
+    waiting.delete(id);
+    if (error === undefined) {
+      pending.resolve(result);
+    } else {
+      pending.reject(new Error(error));
     }
+  };
+  worker.onerror = function (event) {
+    // The worker could not start (its script, Pyodide's files): every question fails.
+    waiting.forEach(function (pending) {
+      pending.reject(new Error("engine worker: " + (event.message || "failed")));
+    });
+    waiting.clear();
+  };
+  function ask(kind, payload) {
+    next += 1;
+    const id = next;
+    return new Promise(function (resolve, reject) {
+      waiting.set(id, { resolve: resolve, reject: reject });
+      worker.postMessage({ id: id, kind: kind, payload: payload });
+    });
   }
-  return { scoreJson: scoreJson, score: function score(fields) {
-    const pyFields = toPython(fields || {});
-    let answer;
-    try {
-      answer = entry.score_fields(pyFields, pyPage);
-      return answer.toJs({ dict_converter: Object.fromEntries });
-    } finally {
-      pyFields.destroy();
-      if (answer) {
-        answer.destroy();
-      }
-    }
-  } };
+  const started = ask("start", {
+    index: new URL(holder.dataset.index, document.baseURI).href,
+    bundle: new URL(holder.dataset.bundle, document.baseURI).href,
+    page: page,
+  });
+  return { started: started, ask: ask };
 }
 
 function formFields(form) {
@@ -183,16 +173,12 @@ function showPreview(form, result) {
 
 if (holder && dataElement) {
   const page = JSON.parse(dataElement.textContent);
-  let scoreWith = null;
-  let scoreJsonWith = null;
+  let worker = null;
   const ready = new Promise(function (resolve, reject) {
     function begin() {
       idle(function () {
-        start(page).then(function (engine) {
-          scoreWith = engine.score;
-          scoreJsonWith = engine.scoreJson;
-          resolve(true);
-        }, reject);
+        worker = startWorker(page);
+        worker.started.then(resolve, reject);
       });
     }
     if (document.readyState === "complete") {
@@ -208,24 +194,23 @@ if (holder && dataElement) {
   window.tarotEngine = {
     ready: ready,
     score: function (fields) {
-      if (!scoreWith) {
-        throw new Error("tarotEngine.score before tarotEngine.ready");
-      }
-      return scoreWith(fields);
+      return ready.then(() => worker.ask("score", fields));
     },
     scoreJson: function (hand) {
-      if (!scoreJsonWith) {
-        throw new Error("tarotEngine.scoreJson before tarotEngine.ready");
-      }
-      return scoreJsonWith(hand);
+      return ready.then(() => worker.ask("scoreJson", hand));
     },
   };
 
   const previewForm = document.getElementById("hand-form");
 
+  let asked = 0;
   function previewHere(form) {
-    ready.then(function () {
-      showPreview(form, scoreWith(formFields(form)));
+    asked += 1;
+    const mine = asked;
+    window.tarotEngine.score(formFields(form)).then(function (result) {
+      if (mine === asked) {
+        showPreview(form, result); // only the answer to the latest inputs
+      }
     });
   }
 
