@@ -2,7 +2,8 @@
 # Installs what the project needs into ./.venv (and, as root on Debian, the system
 # packages the tests use: Chromium for the browser tests, gettext for catalogues,
 # LibreOffice Calc without its GUI to print a workbook to PDF in tests/exports, npm for
-# the browser tests' accessibility engine). Safe to run again: it only adds what is missing.
+# the browser tests' accessibility engine and the front-end packages of frontend/).
+# Safe to run again: it only adds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,8 +39,15 @@ python=${PYTHON:-python3}
 # accessibility (tests/browser/conftest.py): from the npm registry, at the version
 # tests/browser/axe/package-lock.json pins. Where npm is missing the check is skipped
 # (CI requires it: REQUIRE_AXE=1 in .ci/run).
+#
+# The front-end packages the site serves from its own static files (frontend/: Pyodide,
+# which runs the scoring engine in the browser for the offline preview,
+# docs/OFFLINE_ENGINE.md), at the versions frontend/package-lock.json pins. Without them
+# the site works as before, online only.
 if command -v npm >/dev/null 2>&1; then
   (cd tests/browser/axe && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  (cd frontend && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 else
-  echo "npm not found: the browser tests will not check accessibility (apt-get install npm)" >&2
+  echo "npm not found: the browser tests will not check accessibility and the hand form" \
+    "has no offline preview (apt-get install npm)" >&2
 fi

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
+from tarot_club.csp_engine import add_worker_policy
 from tarot_club.csp_styles import style_hashes
 from tarot_club.env import (
     EnvError,
@@ -170,6 +171,29 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+# Our own files (tarot_club/static, apps' static/) and a few files of the front-end
+# packages frontend/package-lock.json pins (npm ci in scripts/install.sh), under their
+# static prefix: the scoring engine in the browser (docs/OFFLINE_ENGINE.md).
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "tarot_club.staticfinders.NpmPackageFinder",
+]
+NPM_MODULES = BASE_DIR / "frontend" / "node_modules"
+NPM_STATIC_FILES = {
+    # What Pyodide fetches to start, without any package of its own: the loader (an ES
+    # module), the interpreter (asm.mjs + wasm), the standard library, its lock file.
+    "vendor/pyodide": (
+        NPM_MODULES / "pyodide",
+        [
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ],
+    ),
+}
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -239,6 +263,10 @@ LOGGING = {
 # inline script or handler (tarot_club/static/js/behaviours.js does what onchange= did).
 # Styles only from our static files and the templates' own <style> blocks, allowed by
 # their hashes (tarot_club/csp_styles.py): no 'unsafe-inline', no style="" attribute.
+# No page needs more: the scoring engine in the browser (Pyodide's WebAssembly) runs in a
+# worker whose script whitenoise serves with a policy of its own, this one plus
+# 'wasm-unsafe-eval' only (tarot_club/csp_engine.py).
+WHITENOISE_ADD_HEADERS_FUNCTION = add_worker_policy
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],

@@ -6,6 +6,8 @@ from tarot_club import views
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
+    # One address in every language: the engine has no words (js/engine.js loads it).
+    path("engine/scoring.zip", views.scoring_bundle, name="scoring_bundle"),
 ]
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),

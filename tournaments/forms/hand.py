@@ -11,7 +11,7 @@ concerned (the messages: forms/hand_errors.py, re-exported here).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 
 from ..models import Hand, Seat, Table
+from ..rules import hand_entry
 from ..rules import points as card_points
 from .hand_errors import (
     ENGINE_FIELD_TO_HAND_FIELD,
@@ -370,27 +371,13 @@ class HandForm(forms.Form):
 
     def error_field(self, error: scoring.HandError) -> str | None:
         """The form field an engine error belongs to (None: a non-field error)."""
-        value = error.params.get("value")
-        if error.field == "poignees" and value in self.player_names:
-            name: str | None = self.poignee_name(value)
-        elif error.field == "poignees":
-            # Poignées of several players together (more trumps shown than there are):
-            # at the last one declared, so the message sits among the poignées.
-            name = self._last_declared(self.poignee_name)
-        elif error.field == "miseres" and value in self.player_names:
-            name = self.misere_name(value)
-        else:
-            name = ENGINE_FIELD_TO_HAND_FIELD.get(error.field)
-        return name if name in self.fields else None
-
-    def _last_declared(self, field_name: Callable[[int], str]) -> str | None:
         data = getattr(self, "cleaned_data", {})
         declared = [
-            field_name(seat.player_id)
+            self.poignee_name(seat.player_id)
             for seat in self.seats
-            if data.get(field_name(seat.player_id))
+            if data.get(self.poignee_name(seat.player_id))
         ]
-        return declared[-1] if declared else None
+        return hand_entry.error_field(error, self.fields, self.player_names, declared)
 
     def add_hand_error(self, error: scoring.HandError) -> None:
         self.add_error(self.error_field(error), hand_error_message(error, self.player_names))

@@ -3,22 +3,41 @@
 The engine (scoring) raises HandError with a stable code; the scorekeeper reads a
 French (or English) sentence at the field concerned. HandForm.add_hand_error
 (forms/hand.py) and the admin use `hand_error_message` and
-`ENGINE_FIELD_TO_HAND_FIELD`.
+`ENGINE_FIELD_TO_HAND_FIELD`. Which field and which parameters: pure code the browser
+runs too (rules/hand_entry.py), which `browser_catalogue` gives these messages.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.utils.formats import number_format
+from django import forms
+from django.utils.formats import get_format, number_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 import scoring
+
+from ..rules.hand_entry import (
+    COUNT_KEYS,
+    ENGINE_FIELD_TO_HAND_FIELD,
+    NUMBER_TEXT_RE,
+    message_params,
+    pick_template,
+)
+
+__all__ = [
+    "BOARD_ERROR_MESSAGES",
+    "ENGINE_FIELD_TO_HAND_FIELD",
+    "FALLBACK_MESSAGE",
+    "HAND_ERROR_FIELD_MESSAGES",
+    "HAND_ERROR_MESSAGES",
+    "browser_catalogue",
+    "hand_error_message",
+]
 
 # One message per code of scoring.ERROR_CODES, the engine's list of what it raises
 # (tests/scorekeeping/test_hand_errors.py checks that none is missing or stale).
@@ -158,60 +177,84 @@ BOARD_ERROR_MESSAGES: dict[str, Promise] = {
 FALLBACK_MESSAGE = _("This hand cannot be scored as entered.")
 
 
-# The Hand model field an engine error's JSON field belongs to (the dealer is the
-# one who sits out at a table of 5).
-ENGINE_FIELD_TO_HAND_FIELD: dict[str, str] = {
-    "points": "points",
-    "defence_points": "points",
-    "oudlers": "oudlers",
-    "taker": "taker",
-    "partner": "partner",
-    "contract": "contract",
-    "petit_au_bout": "petit_au_bout",
-    "chelem": "chelem_made_by",
-    "poignees": "poignees",
-    "miseres": "miseres",
-    "sitting_out": "dealer",
-}
-
-
-class _Params(dict):
-    """Interpolation that never fails on a parameter the engine did not send."""
-
-    def __missing__(self, key: str) -> str:
-        return "?"
+def hand_error_message(
+    error: scoring.HandError, player_names: Mapping[Any, str] | None = None
+) -> str:
+    """The translated message for an engine error, with its parameters filled in (the
+    browser does the same with `browser_catalogue`: rules/hand_entry.py)."""
+    template = pick_template(
+        error,
+        {**BOARD_ERROR_MESSAGES, **HAND_ERROR_MESSAGES},
+        HAND_ERROR_FIELD_MESSAGES,
+        FALLBACK_MESSAGE,
+    )
+    params = message_params(error, player_names or {}, _localise, _("This player"), _("A player"))
+    return str(template % params)
 
 
 def _localise(value: Any) -> Any:
     """Show engine numbers ("40.5") the way the user types them ("40,5" in French)."""
-    if isinstance(value, str) and re.fullmatch(r"-?\d+\.\d+", value):
+    if isinstance(value, str) and NUMBER_TEXT_RE.fullmatch(value):
         return number_format(Decimal(value))
     return value
 
 
-def hand_error_message(
-    error: scoring.HandError, player_names: Mapping[Any, str] | None = None
-) -> str:
-    """The translated message for an engine error, with its parameters filled in."""
-    template = HAND_ERROR_FIELD_MESSAGES.get(
-        (error.field, error.code),
-        HAND_ERROR_MESSAGES.get(error.code, BOARD_ERROR_MESSAGES.get(error.code, FALLBACK_MESSAGE)),
-    )
-    params = _Params({key: _localise(value) for key, value in error.params.items()})
-    value = error.params.get("value")
-    names = player_names or {}
-    params["player"] = names.get(value, _("This player")) if value is not None else _("A player")
-    # A message in the singular and the plural (ngettext_lazy) is chosen by the number
-    # it is formatted with ("1 bout", "2 bouts"): that number must be one.
-    for key in ("oudlers", "count"):
-        if not _is_whole(params.get(key)):
-            params[key] = 0
-    return str(template % params)
+# --- the same messages for the engine in the browser (js/engine.js) -----------------
 
 
-def _is_whole(value: Any) -> bool:
-    try:
-        int(value)
-    except (TypeError, ValueError):
-        return False
-    return True
+class _Count(int):
+    """A count that prints as its own placeholder: a message's translation chosen for
+    the count, with the placeholder kept for the browser to fill."""
+
+    key: str
+
+    def __new__(cls, value: int, key: str) -> _Count:
+        count = super().__new__(cls, value)
+        count.key = key
+        return count
+
+    def __str__(self) -> str:
+        return f"%({self.key})s"
+
+
+class _Placeholders(dict):
+    """Every other parameter prints as its placeholder too."""
+
+    def __missing__(self, key: str) -> str:
+        return f"%({key})s"
+
+
+def _catalogue_entry(template: Promise) -> str | dict[str, Any]:
+    """A message as the page's language writes it: one text, or for a message in the
+    singular and the plural its forms for 0, 1 and 2 (hand_entry.PluralTemplate)."""
+    for key in COUNT_KEYS:
+        forms = []
+        for count in (0, 1, 2):
+            params = _Placeholders({k: _Count(2, k) for k in COUNT_KEYS})
+            params[key] = _Count(count, key)
+            forms.append(str(template % params))
+        if len(set(forms)) > 1:
+            return {"key": key, "forms": forms}
+    return str(template)
+
+
+def browser_catalogue(field: forms.Field) -> dict[str, Any]:
+    """The messages the engine in the browser needs, in the active language: the
+    engine's codes (those the form raises itself too), the choice fields' own
+    (`field`: one of the form's choice fields), the words that stand for a player."""
+    return {
+        "codes": {
+            code: _catalogue_entry(template)
+            for code, template in {**BOARD_ERROR_MESSAGES, **HAND_ERROR_MESSAGES}.items()
+        },
+        "fields": {
+            f"{name}|{code}": _catalogue_entry(template)
+            for (name, code), template in HAND_ERROR_FIELD_MESSAGES.items()
+        },
+        "fallback": str(FALLBACK_MESSAGE),
+        "this_player": str(_("This player")),
+        "a_player": str(_("A player")),
+        "required": str(field.error_messages["required"]),
+        "invalid_choice": str(field.error_messages["invalid_choice"]),
+        "decimal_separator": get_format("DECIMAL_SEPARATOR"),
+    }

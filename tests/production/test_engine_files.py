@@ -1,0 +1,117 @@
+"""What the browser fetches to run the scoring engine offline (docs/OFFLINE_ENGINE.md):
+Pyodide's few files from our static files (found in frontend/node_modules, collected
+and compressed for production, served by whitenoise with the right types), the
+scoring package as a zip with its ETag, and 'wasm-unsafe-eval' in the engine worker's
+own policy only, on no page.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.urls import reverse
+
+import scoring
+from tarot_club.csp_engine import WORKER_POLICY
+from tarot_club.views import BUNDLE_MODULES
+from tests.factories import logged_in
+
+PYODIDE = settings.NPM_STATIC_FILES["vendor/pyodide"]
+installed = pytest.mark.skipif(
+    not Path(PYODIDE[0]).is_dir(), reason="frontend/ not installed (npm ci in scripts/install.sh)"
+)
+
+
+@installed
+def test_only_the_files_pyodide_needs_are_static_files():
+    found = sorted(
+        path
+        for finder in finders.get_finders()
+        for path, storage in finder.list([])
+        if getattr(storage, "prefix", "") == "vendor/pyodide"
+    )
+    assert found == sorted(PYODIDE[1])
+    assert finders.find("vendor/pyodide/pyodide.asm.wasm")
+    # The package's other files (its package.json, types, maps, console) are not served.
+    assert not finders.find("vendor/pyodide/package.json")
+    assert not finders.find("vendor/pyodide/pyodide.mjs.map")
+
+
+@installed
+@pytest.mark.slow
+def test_collected_compressed_and_served_by_whitenoise(tmp_path, db):
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    with override_settings(
+        STATIC_ROOT=tmp_path, STORAGES=storages, WHITENOISE_USE_FINDERS=False, DEBUG=False
+    ):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        for name in PYODIDE[1]:
+            assert (tmp_path / "vendor" / "pyodide" / name).is_file(), name
+        assert (tmp_path / "vendor" / "pyodide" / "pyodide.asm.wasm.gz").is_file()
+        client = Client()  # a new handler: whitenoise reads the new STATIC_ROOT
+        wasm = client.get("/static/vendor/pyodide/pyodide.asm.wasm", HTTP_ACCEPT_ENCODING="gzip")
+        assert wasm.status_code == 200
+        assert wasm["Content-Type"] == "application/wasm"
+        assert wasm["Content-Encoding"] == "gzip"
+        module = client.get("/static/vendor/pyodide/pyodide.mjs")
+        assert module.status_code == 200
+        assert module["Content-Type"].startswith("text/javascript")
+        # The worker's own policy, under its name and its hashed name; no other file's.
+        hashed = staticfiles_storage.stored_name("js/engine-worker.js")
+        assert hashed != "js/engine-worker.js"
+        for url in ("/static/js/engine-worker.js", f"/static/{hashed}"):
+            worker = client.get(url)
+            assert worker.status_code == 200, url
+            assert worker["Content-Security-Policy"] == WORKER_POLICY
+        assert "Content-Security-Policy" not in module
+
+
+def test_the_scoring_bundle_is_the_installed_package(client):
+    response = client.get(reverse("scoring_bundle"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    names = zipfile.ZipFile(io.BytesIO(response.content)).namelist()
+    package = Path(scoring.__file__).parent
+    expected = {f"scoring/{path.relative_to(package).as_posix()}" for path in package.rglob("*.py")}
+    assert expected <= set(names)
+    assert "tournaments/rules/hand_entry.py" in names
+    assert "tournaments/rules/__init__.py" in names and "tournaments/__init__.py" in names
+    assert BUNDLE_MODULES == ("scoring", "tournaments.rules.hand_entry")
+    # Nothing else of the app (its models, Django) reaches the browser.
+    assert all(
+        name.startswith(("scoring/", "tournaments/rules/", "tournaments/__init__"))
+        for name in names
+    )
+    assert (
+        zipfile.ZipFile(io.BytesIO(response.content)).read("scoring/engine.py")
+        == (package / "engine.py").read_bytes()
+    )
+    again = client.get(reverse("scoring_bundle"), HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
+    assert again["ETag"] == response["ETag"]
+
+
+def test_no_page_allows_wasm_the_hand_form_neither(scorekeeper, table4):
+    """The engine's WebAssembly runs in its worker, under the worker's own policy."""
+    client = logged_in(scorekeeper)
+    form = client.get(reverse("hand_new", args=[table4.pk]))
+    assert form.status_code == 200
+    assert b'id="hand-engine-data"' in form.content
+    assert (
+        form["Content-Security-Policy"]
+        == client.get(reverse("my_tables"))["Content-Security-Policy"]
+    )
+    assert "wasm" not in form["Content-Security-Policy"]
+    directives = [part.split() for part in form["Content-Security-Policy"].split(";")]
+    assert ["script-src", "'self'"] in directives
