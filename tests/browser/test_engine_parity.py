@@ -35,7 +35,7 @@ from tournaments.services import hands as hand_services
 from tournaments.views.scorekeeping import _preview
 
 from ..factories import make_event, make_round, make_table
-from .conftest import log_in
+from .conftest import choose, log_in
 
 pytestmark = pytest.mark.slow
 
@@ -242,9 +242,9 @@ def test_the_preview_and_the_refusals_show_offline(phone, scorekeeper, table4):
     phone.on("request", lambda r: previews.append(r.url) if "/preview/" in r.url else None)
     phone.context.set_offline(True)
 
-    phone.select_option("#id_contract", "garde")
-    phone.select_option("#id_taker", str(bruno))
-    phone.click("label[for=id_oudlers_2]")
+    choose(phone, "taker", bruno)
+    choose(phone, "contract", "garde")
+    choose(phone, "oudlers", 2)
     phone.fill("#id_points", "56")
     scores = phone.locator("#preview #preview-scores[data-scored-by=browser]")
     scores.wait_for()
@@ -254,7 +254,7 @@ def test_the_preview_and_the_refusals_show_offline(phone, scorekeeper, table4):
     assert "Faite" in text and "de 15" in text and "preneur" in text
 
     # Impossible: 3 oudlers and 5 points. Refused at the points, in the server's words.
-    phone.click("label[for=id_oudlers_3]")
+    choose(phone, "oudlers", 3)
     phone.fill("#id_points", "5")
     phone.locator("#err-points div").wait_for()
     assert phone.locator("#err-points").inner_text() == (
@@ -304,9 +304,9 @@ def test_the_engine_answers_when_the_server_preview_fails(phone, scorekeeper, ta
     log_in(phone, scorekeeper.username, PASSWORD)
     open_engine(phone, table4)
     phone.route("**/hand/preview/", lambda route: route.abort())
-    phone.select_option("#id_contract", "prise")
-    phone.select_option("#id_taker", str(anne))
-    phone.click("label[for=id_oudlers_1]")
+    choose(phone, "taker", anne)
+    choose(phone, "contract", "prise")
+    choose(phone, "oudlers", 1)
     phone.fill("#id_points", "51")
     scores = phone.locator("#preview #preview-scores[data-scored-by=browser]")
     scores.wait_for()
