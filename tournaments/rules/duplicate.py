@@ -40,9 +40,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+from scoring.cards import ORIENTATIONS
+
 from .ranking import rank_rows
 
-ORIENTATIONS: tuple[str, ...] = ("N", "E", "S", "W")
 MATCHPOINTS = "matchpoints"
 DIFFERENCE = "difference"
 METHODS: tuple[str, ...] = (MATCHPOINTS, DIFFERENCE)
