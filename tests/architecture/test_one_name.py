@@ -5,6 +5,7 @@ meets `Line` must not have to ask which one)."""
 from __future__ import annotations
 
 import ast
+from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,3 +31,13 @@ def test_orientations_are_defined_once():
         if isinstance(target, ast.Name) and target.id == "ORIENTATIONS"
     ]
     assert where == ["scoring/cards.py"]
+
+
+def test_the_renamed_classes_have_one_definition_each():
+    found: dict[str, list[str]] = defaultdict(list)
+    for name, tree in _modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                found[node.name].append(name)
+    shared = {c: found[c] for c in ("Line", "BoardScore", "TeamRow") if len(found[c]) > 1}
+    assert not shared
