@@ -40,7 +40,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, seat_table
-from tournaments.services.tournament import generate_round
+from tournaments.services.rounds import generate_round
 
 ROLES = ("organiser", "scorekeeper", "other_scorekeeper", "stranger", "anonymous")
 

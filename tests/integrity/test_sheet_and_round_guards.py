@@ -21,12 +21,8 @@ from tournaments.services.hands import (
     EmptySheet,
     validate_sheet,
 )
-from tournaments.services.tournament import (
-    generate_round,
-    regenerate_round,
-    set_registration_present,
-    swap_players,
-)
+from tournaments.services.registrations import set_registration_present
+from tournaments.services.rounds import generate_round, regenerate_round, swap_players
 
 from ..factories import logged_in, store_hand
 

@@ -15,7 +15,7 @@ from tournaments.demo import random_hand
 from tournaments.models import Club, Event, Hand, Player, Registration, Round
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, table_seats, validate_sheet
-from tournaments.services.tournament import generate_round
+from tournaments.services.rounds import generate_round
 
 NAMES = [
     "Anne", "Bruno", "Chloé", "David", "Emma", "Fabien", "Gaëlle", "Hugo",

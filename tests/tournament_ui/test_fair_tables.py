@@ -16,7 +16,7 @@ from tournaments.models import Player, Registration, Round, Table, Team
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import redraw_refusal
 from tournaments.services.hands import planned_deals
-from tournaments.services.tournament import generate_round
+from tournaments.services.rounds import generate_round
 
 from ..factories import store_hand
 

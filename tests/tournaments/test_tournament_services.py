@@ -13,12 +13,8 @@ from tournaments.planning import seating
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import previous_seatings
 from tournaments.services.hands import save_hand, table_seats, validate_sheet
-from tournaments.services.tournament import (
-    generate_round,
-    regenerate_round,
-    set_registration_present,
-    swap_players,
-)
+from tournaments.services.registrations import set_registration_present
+from tournaments.services.rounds import generate_round, regenerate_round, swap_players
 
 
 @pytest.fixture

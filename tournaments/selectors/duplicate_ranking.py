@@ -22,7 +22,7 @@ from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
 from .access import Namer, public_names
 from .board_visibility import complete_boards, hidden_results, public_view
-from .duplicate import BoardInfo, CellScore, DuplicateData, Line, SeatedPlayer, duplicate_data
+from .duplicate import BoardInfo, CellScore, DuplicateData, Line, duplicate_data
 
 
 def method_of(event: Event) -> str:
@@ -288,7 +288,6 @@ __all__ = [
     "BoardDetail",
     "DuplicateRow",
     "DuplicateTeamRow",
-    "SeatedPlayer",
     "compare",
     "duplicate_ranking",
     "player_row",

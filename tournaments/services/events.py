@@ -28,36 +28,7 @@ from ..selectors.access import Actor
 from . import audit
 from .cache import touch
 from .hands import rescore_event, score_stored_hand
-from .players import create_player, update_player
 from .standings import refresh_seasons_of
-from .tables import (
-    TABLE_SIZES,
-    add_table,
-    current_round,
-    delete_table,
-    edit_table,
-    next_table_number,
-)
-
-__all__ = [
-    "RULES_REFUSED",
-    "TABLE_SIZES",
-    "add_table",
-    "check_rules_change",
-    "check_rules_name",
-    "create_club_night",
-    "create_player",
-    "current_round",
-    "delete_table",
-    "edit_table",
-    "event_has_hands",
-    "next_table_number",
-    "publish_event",
-    "unpublish_event",
-    "update_event",
-    "update_player",
-]
-
 
 # --- club nights -------------------------------------------------------------
 

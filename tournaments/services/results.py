@@ -31,20 +31,6 @@ from .cache import touch
 from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
 from .standings import rebuild_all_season_standings, refresh_seasons_of
 
-# Re-exported: the statistics were worked out here before they had a module of their own.
-__all__ = [
-    "LEDGER_FIELDS",
-    "LedgerRow",
-    "PlayerEventStats",
-    "ResultModels",
-    "player_event_stats",
-    "rebuild_all_event_results",
-    "refresh_all_event_results",
-    "refresh_event_results",
-    "stale_event_results",
-]
-
-
 # --- totals and places -----------------------------------------------------------
 
 
