@@ -132,10 +132,6 @@ class Line:
         """Played and entered, or settled by a ruling for the whole table."""
         return self.result is not None or None in self.specials
 
-    def special_for(self, orientation: int) -> str | None:
-        """The ruling that applies to this orientation: its own, else the table's."""
-        return self.specials.get(orientation, self.specials.get(None))
-
     @property
     def fouled(self) -> bool:
         return self.specials.get(None) == SpecialResult.Kind.FOULED
