@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from tournaments.models import Club, Event, Hand, Membership, Player, Round, Table
 from tournaments.selectors.access import SYSTEM
+from tournaments.services.events import preset_rules
 from tournaments.services.hands import save_hand, seat_table
 
 PASSWORD = "tarot-pass-2026"
@@ -82,8 +83,10 @@ def make_event(
     date: datetime.date = datetime.date(2026, 11, 19),
     **fields: Any,
 ) -> Event:
-    """A club night by default (FFT rules); pass `kind=Event.Kind.TOURNAMENT` etc."""
+    """A club night by default (FFT rules); pass `kind=Event.Kind.TOURNAMENT` etc. The
+    preset's exact rules are stored with it, as the services creating events store them."""
     fields.setdefault("rules_name", "fft")
+    fields.setdefault("rules_json", preset_rules(fields["rules_name"]))
     return Event.objects.create(club=club, name=name, date=date, **fields)
 
 

@@ -14,6 +14,7 @@ import scoring
 from tournaments.forms.organiser import RULES_LABELS, rules_choices
 from tournaments.models import Event, Hand, HandScore, Player, Round, Table
 from tournaments.selectors.access import SYSTEM
+from tournaments.services.events import preset_rules
 from tournaments.services.hands import save_hand, seat_table
 
 
@@ -131,9 +132,10 @@ def test_rescore_refused_when_a_hand_does_not_fit_the_new_rules(
     organiser_client, organiser, table4
 ):
     event = table4.round.event
-    Event.objects.filter(pk=event.pk).update(rules_name="pousse_x1_5", rules_json={})
+    Event.objects.filter(pk=event.pk).update(
+        rules_name="pousse_x1_5", rules_json=preset_rules("pousse_x1_5")
+    )
     event.refresh_from_db()
-    event.save()  # stores the pousse rules
     seats = [s.player for s in table4.seats.order_by("position")]
     hand = Hand(dealer=seats[0], taker=seats[1], contract="pousse", oudlers=2, points=Decimal(56))
     save_hand(table=table4, hand=hand, user=organiser)

@@ -264,7 +264,7 @@ def test_the_seating_lines_say_what_changed(targets, own, other_scorekeeper):
 def test_a_refused_rules_change_leaves_no_line(world, own, club_night):
     """A stored pousse is unknown to plain FFT rules: the change rolls back, line included."""
     club_night.rules_name = "pousse_x1_5"
-    club_night.rules_json = {}
+    club_night.rules_json = events.preset_rules("pousse_x1_5")
     club_night.save()
     store_hand(world["table"], own, contract="pousse")
     count = AuditEntry.objects.count()

@@ -75,6 +75,7 @@ NOT_A_CLUB_WRITE = {
     "events.check_rules_name": "checks a name against the presets",
     "events.check_rules_change": "a form's check before update_event; writes nothing",
     "events.event_has_hands": "a read",
+    "events.preset_rules": "a preset's rules, for the services creating events; pure",
     "hands.engine_hand": "the adapter to the engine; pure",
     "hands.score_stored_hand": "the adapter to the engine; pure",
     "hands.apply_table_mode": "sets fields of an unsaved hand; no write",
