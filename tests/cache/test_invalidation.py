@@ -315,7 +315,7 @@ def test_the_versions_are_raised_in_the_writes_transaction(client, club, players
     rolled back leaves the version (and the page) as they were."""
     night = make_event(club, published=True)
     table = make_table(make_round(night), players[:4])
-    organiser = make_user("marqueur2", organiser=True)
+    organiser = make_user("marqueur2", federation=True)
     url = reverse("event_detail", args=[night.pk])
     fill(client, [url])
     before = page_version([event_key(night.pk)])

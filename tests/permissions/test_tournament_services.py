@@ -382,7 +382,7 @@ def test_import_adds_no_player_to_a_stored_club_the_importer_does_not_organise(
 
 
 def test_import_still_creates_new_clubs_and_the_federation_adds_anywhere(
-    world, own, organiser, other_club
+    world, own, federation, other_club
 ):
     event = world["open"]
     data = b"Nom;Club\nNina;Club de Nulle Part\n"
@@ -390,7 +390,7 @@ def test_import_still_creates_new_clubs_and_the_federation_adds_anywhere(
     assert report.ok and report.clubs_created == 1 and report.players_created == 1
     assert Player.objects.get(name="Nina").club.name == "Club de Nulle Part"
     data = b"Nom;Club\nOmar;Tarot Club de Paris\n"
-    report = imports.import_registrations(by=organiser, event=event, file=data, filename="l.csv")
+    report = imports.import_registrations(by=federation, event=event, file=data, filename="l.csv")
     assert report.ok and Player.objects.get(name="Omar").club == other_club
 
 
