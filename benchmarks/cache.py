@@ -39,8 +39,9 @@ def build(players: int, rounds: int) -> int:
     from tournaments.models import Club, Event, Player, Registration
     from tournaments.selectors.access import SYSTEM
     from tournaments.services.events import publish_event
-    from tournaments.services.hands import save_hand, table_seats, validate_sheet
-    from tournaments.services.tournament import generate_round
+    from tournaments.services.hands import save_hand, table_seats
+    from tournaments.services.rounds import generate_round
+    from tournaments.services.sheets import validate_sheet
 
     club = Club.objects.create(name="Bench", slug="bench")
     user = User.objects.create_superuser("bench", password="x")

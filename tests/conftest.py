@@ -1,4 +1,5 @@
-"""Shared fixtures: an organiser, two scorekeepers of the club, a stranger, and a club night.
+"""Shared fixtures: an organiser and two scorekeepers of the club, a stranger, the federation,
+and a club night.
 
 Every view test gets its permission checks from these (Healthchecks style).
 """
@@ -42,8 +43,17 @@ def _on_redis(cache_settings: dict) -> bool:
 
 
 @pytest.fixture
-def organiser(db) -> User:
-    return make_user("orga", organiser=True)
+def organiser(club) -> User:
+    """An organiser of `club`, the club of every object these fixtures build, and of no
+    other: a page or service that forgot its club check lets him into another club's
+    objects, and a test says so. Tests of the federation's rights use `federation`."""
+    return factories.make_member("orga", club)
+
+
+@pytest.fixture
+def federation(db) -> User:
+    """The federation: organiser of every club (the site's operators)."""
+    return make_user("federation", federation=True)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from tournaments.models import Club, Event, Hand, Membership, Player, Round, Table
 from tournaments.selectors.access import SYSTEM
+from tournaments.services.events import preset_rules
 from tournaments.services.hands import save_hand, seat_table
 
 PASSWORD = "tarot-pass-2026"
@@ -28,12 +29,13 @@ PLAYER_NAMES = ["Anne", "Bruno", "Chloé", "David", "Emma", "Fabien", "Gaëlle",
 # --- people ----------------------------------------------------------------------------
 
 
-def make_user(username: str, *, organiser: bool = False) -> User:
-    """A user with the suite's password. `organiser=True` gives the federation role
-    (every club): the tests of one club's pages need no membership set-up. Per-club
-    roles are built with make_member; tests/permissions sweeps them."""
+def make_user(username: str, *, federation: bool = False) -> User:
+    """A user with the suite's password. `federation=True` gives the federation role,
+    organiser of every club: only for tests that mean it (the default `organiser`
+    fixture organises one club, so a page that forgets its club check fails a test).
+    Per-club roles are built with make_member; tests/permissions sweeps them."""
     user = User.objects.create_user(username=username, password=PASSWORD)
-    if organiser:
+    if federation:
         user.user_permissions.add(Permission.objects.get(codename="federation"))
     return user
 
@@ -41,6 +43,12 @@ def make_user(username: str, *, organiser: bool = False) -> User:
 def make_member(username: str, club: Club, role: str = "organiser") -> User:
     """A user with a role (organiser or scorekeeper) in one club."""
     user = User.objects.create_user(username=username, password=PASSWORD)
+    Membership.objects.create(user=user, club=club, role=role)
+    return user
+
+
+def add_role(user: User, club: Club, role: str = "organiser") -> User:
+    """`user` given a role in one more club."""
     Membership.objects.create(user=user, club=club, role=role)
     return user
 
@@ -82,8 +90,10 @@ def make_event(
     date: datetime.date = datetime.date(2026, 11, 19),
     **fields: Any,
 ) -> Event:
-    """A club night by default (FFT rules); pass `kind=Event.Kind.TOURNAMENT` etc."""
+    """A club night by default (FFT rules); pass `kind=Event.Kind.TOURNAMENT` etc. The
+    preset's exact rules are stored with it, as the services creating events store them."""
     fields.setdefault("rules_name", "fft")
+    fields.setdefault("rules_json", preset_rules(fields["rules_name"]))
     return Event.objects.create(club=club, name=name, date=date, **fields)
 
 

@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.db import connection
 
 from tournaments.models import Hand, HandScore
-from tournaments.services.hands import save_hand
 
+from ..factories import store_hand
 from .conftest import snapshot, unbalanced_hands
 
 pytestmark = [
@@ -39,8 +39,7 @@ def test_pg_dump_then_restore_brings_back_every_row_exactly(live, filled, tmp_pa
     last = max(row[0] for row in filled["tournaments.Hand"])
     table = Hand.objects.get(pk=last).table
     organiser = Hand.objects.get(pk=last).entered_by
-    saved = save_hand(table=table, hand=Hand(dealer=table.seats.first().player), user=organiser)
-    assert saved.hand.pk > last
+    assert store_hand(table, organiser, contract="").pk > last
 
 
 def test_restore_refuses_a_file_that_is_not_a_pg_dump_and_changes_nothing(live, filled, tmp_path):

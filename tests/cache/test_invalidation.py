@@ -19,6 +19,7 @@ from tournaments.models import Event, EventResult, Hand, PageVersion, Season
 from tournaments.selectors.page_versions import SITE, event_key, page_version
 from tournaments.services import events as event_services
 from tournaments.services import seasons as season_services
+from tournaments.services import tables as table_services
 from tournaments.services.cache import touch
 from tournaments.services.hands import delete_hand, save_hand
 from tournaments.services.people import set_public_name
@@ -173,7 +174,7 @@ def test_a_table_seating_change_shows(client, night, table4, organiser, players)
     fill(client, pages)
     assert "Emma" not in get(client, pages[0]).content.decode()
 
-    event_services.add_table(by=organiser, event=night, number=2, players=players[4:8])
+    table_services.add_table(by=organiser, event=night, number=2, players=players[4:8])
     assert "Emma" in fresh(client, pages[0])
 
 
@@ -315,7 +316,7 @@ def test_the_versions_are_raised_in_the_writes_transaction(client, club, players
     rolled back leaves the version (and the page) as they were."""
     night = make_event(club, published=True)
     table = make_table(make_round(night), players[:4])
-    organiser = make_user("marqueur2", organiser=True)
+    organiser = make_user("marqueur2", federation=True)
     url = reverse("event_detail", args=[night.pk])
     fill(client, [url])
     before = page_version([event_key(night.pk)])

@@ -18,7 +18,7 @@ from tournaments.rules.duplicate import (
     DIFFERENCE,
     FOULED,
     NOT_PLAYED,
-    Line,
+    ComparedLine,
     TravellerError,
     compare_board,
     session_results,
@@ -33,11 +33,11 @@ def players(table: int) -> tuple[str, str, str, str]:
 
 # Board 7 at five tables. Marques N, E, S, W of each line sum to 0.
 BOARD_7 = [
-    Line(1, players(1), (120, -40, -40, -40)),
-    Line(2, players(2), (-40, 120, -40, -40)),
-    Line(3, players(3), (120, -40, -40, -40)),
-    Line(4, players(4), (240, -80, -80, -80)),
-    Line(5, players(5), (-40, -40, 120, -40)),
+    ComparedLine(1, players(1), (120, -40, -40, -40)),
+    ComparedLine(2, players(2), (-40, 120, -40, -40)),
+    ComparedLine(3, players(3), (120, -40, -40, -40)),
+    ComparedLine(4, players(4), (240, -80, -80, -80)),
+    ComparedLine(5, players(5), (-40, -40, 120, -40)),
 ]
 
 
@@ -126,9 +126,9 @@ def test_difference_from_the_average_by_hand():
 
 def test_differences_that_do_not_end_are_exact_and_shown_to_two_decimals():
     lines = [
-        Line(1, players(1), (30, -10, -10, -10)),
-        Line(2, players(2), (-10, 30, -10, -10)),
-        Line(3, players(3), (-10, -10, -10, 30)),
+        ComparedLine(1, players(1), (30, -10, -10, -10)),
+        ComparedLine(2, players(2), (-10, 30, -10, -10)),
+        ComparedLine(3, players(3), (-10, -10, -10, 30)),
     ]
     scores = by_seat(compare_board(1, lines, method=DIFFERENCE))
     # North mean 10/3: 30 - 10/3 = 80/3 = 26.666..., -10 - 10/3 = -40/3.
@@ -149,7 +149,7 @@ def test_differences_that_do_not_end_are_exact_and_shown_to_two_decimals():
     ],
 )
 def test_small_and_equal_fields(north_marques, expected):
-    lines = [Line(t, players(t), (m, -m, 0, 0)) for t, m in enumerate(north_marques, 1)]
+    lines = [ComparedLine(t, players(t), (m, -m, 0, 0)) for t, m in enumerate(north_marques, 1)]
     scores = [s for s in compare_board(1, lines) if s.orientation == "N"]
     assert [str(s.percentage) for s in scores] == expected
     assert all(s.compared == len(north_marques) for s in scores)
@@ -157,19 +157,19 @@ def test_small_and_equal_fields(north_marques, expected):
 
 def test_special_results_and_a_fouled_line():
     lines = [
-        Line(1, players(1), (120, -40, -40, -40)),
-        Line(2, players(2), (-40, 120, -40, -40)),
-        Line(3, players(3), special=NOT_PLAYED),
+        ComparedLine(1, players(1), (120, -40, -40, -40)),
+        ComparedLine(2, players(2), (-40, 120, -40, -40)),
+        ComparedLine(3, players(3), special=NOT_PLAYED),
         # Fouled at table 4: its marques are recorded and left out.
-        Line(4, players(4), (900, -300, -300, -300), special=FOULED),
+        ComparedLine(4, players(4), (900, -300, -300, -300), special=FOULED),
         # The arbiter adjusts table 5: North and South average plus, East and West minus.
-        Line(
+        ComparedLine(
             5,
             players(5),
             specials={"N": AVERAGE_PLUS, "S": AVERAGE_PLUS, "E": AVERAGE_MINUS, "W": AVERAGE_MINUS},
         ),
-        Line(6, players(6), (-40, -40, 120, -40)),
-        Line(7, players(7), (60, -20, -20, -20), special=FOULED, arbiter=Fraction(45)),
+        ComparedLine(6, players(6), (-40, -40, 120, -40)),
+        ComparedLine(7, players(7), (60, -20, -20, -20), special=FOULED, arbiter=Fraction(45)),
     ]
     scores = by_seat(compare_board(3, lines))
     # North compares 120, -40, -40 only (n = 3, top 4): 120 -> 4 (100 %); each -40
@@ -189,16 +189,16 @@ def test_special_results_and_a_fouled_line():
 
 def test_special_results_under_the_difference_method():
     lines = [
-        Line(1, players(1), (120, -40, -40, -40)),
-        Line(2, players(2), (-40, 120, -40, -40)),
-        Line(3, players(3), special=NOT_PLAYED),
-        Line(
+        ComparedLine(1, players(1), (120, -40, -40, -40)),
+        ComparedLine(2, players(2), (-40, 120, -40, -40)),
+        ComparedLine(3, players(3), special=NOT_PLAYED),
+        ComparedLine(
             4,
             players(4),
             specials={"N": AVERAGE_PLUS, "E": AVERAGE_MINUS, "S": NOT_PLAYED, "W": NOT_PLAYED},
         ),
-        Line(5, players(5), special=FOULED),
-        Line(6, players(6), special=FOULED, arbiter=Fraction(-30)),
+        ComparedLine(5, players(5), special=FOULED),
+        ComparedLine(6, players(6), special=FOULED, arbiter=Fraction(-30)),
     ]
     scores = by_seat(compare_board(3, lines, method=DIFFERENCE, adjustment=Fraction(25)))
     # North mean (120 - 40) / 2 = 40.
@@ -213,14 +213,20 @@ def test_special_results_under_the_difference_method():
 @pytest.mark.parametrize(
     ("lines", "code"),
     [
-        ([Line(1, players(1), (10, -10, 0, 1))], "marques_not_zero_sum"),
-        ([Line(1, players(1))], "result_missing"),
-        ([Line(1, players(1), specials={"N": NOT_PLAYED})], "result_missing"),
-        ([Line(1, players(1), special="lucky")], "unknown_special"),
-        ([Line(1, players(1), (0, 0, 0, 0)), Line(1, players(2), (0, 0, 0, 0))], "table_twice"),
-        ([Line(1, players(1), (0, 0, 0, 0)), Line(2, players(1), (0, 0, 0, 0))], "player_twice"),
-        ([Line(1, players(1), (0, 0, 0))], "marques_count"),  # type: ignore[arg-type]
-        ([Line(1, players(1), (True, False, 0, -1))], "marques_count"),
+        ([ComparedLine(1, players(1), (10, -10, 0, 1))], "marques_not_zero_sum"),
+        ([ComparedLine(1, players(1))], "result_missing"),
+        ([ComparedLine(1, players(1), specials={"N": NOT_PLAYED})], "result_missing"),
+        ([ComparedLine(1, players(1), special="lucky")], "unknown_special"),
+        (
+            [ComparedLine(1, players(1), (0, 0, 0, 0)), ComparedLine(1, players(2), (0, 0, 0, 0))],
+            "table_twice",
+        ),
+        (
+            [ComparedLine(1, players(1), (0, 0, 0, 0)), ComparedLine(2, players(1), (0, 0, 0, 0))],
+            "player_twice",
+        ),
+        ([ComparedLine(1, players(1), (0, 0, 0))], "marques_count"),  # type: ignore[arg-type]
+        ([ComparedLine(1, players(1), (True, False, 0, -1))], "marques_count"),
     ],
 )
 def test_a_traveller_that_cannot_be_compared(lines, code):
@@ -255,8 +261,8 @@ def session_boards():
         boards += compare_board(
             board,
             [
-                Line(1, ("ann", "bob", "cid", "dan"), (a, -a, 0, 0)),
-                Line(2, ("eve", "fay", "gus", "hal"), (b, -b, 0, 0)),
+                ComparedLine(1, ("ann", "bob", "cid", "dan"), (a, -a, 0, 0)),
+                ComparedLine(2, ("eve", "fay", "gus", "hal"), (b, -b, 0, 0)),
             ],
         )
     return boards
@@ -276,11 +282,11 @@ def test_session_mean_is_exact_then_rounded_and_ties_share_the_rank():
     scores = []
     # Board 1, n = 4 at North: 50, 50, 20, -10 -> 5/6, 5/6, 2/6, 0 of the top.
     scores += compare_board(
-        1, [Line(t, players(t), (m, -m, 0, 0)) for t, m in enumerate([50, 50, 20, -10], 1)]
+        1, [ComparedLine(t, players(t), (m, -m, 0, 0)) for t, m in enumerate([50, 50, 20, -10], 1)]
     )
     # Board 2, n = 4 at North: 0, 10, 20, 30 -> 0, 2/6, 4/6, 1.
     scores += compare_board(
-        2, [Line(t, players(t), (m, -m, 0, 0)) for t, m in enumerate([0, 10, 20, 30], 1)]
+        2, [ComparedLine(t, players(t), (m, -m, 0, 0)) for t, m in enumerate([0, 10, 20, 30], 1)]
     )
     results = {r.player: r for r in session_results(s for s in scores if s.orientation == "N")}
     # N1: (83.333... + 0) / 2 = 41.666... -> 41.67; N2: (83.33... + 33.33...) / 2 = 58.33;
@@ -304,10 +310,10 @@ def test_session_mean_is_exact_then_rounded_and_ties_share_the_rank():
 
 def test_a_player_who_sat_out_is_averaged_over_the_boards_he_played():
     scores = compare_board(
-        1, [Line(t, players(t), (m, -m, 0, 0)) for t, m in enumerate([10, 0], 1)]
+        1, [ComparedLine(t, players(t), (m, -m, 0, 0)) for t, m in enumerate([10, 0], 1)]
     )
     scores += compare_board(
-        2, [Line(1, players(1), (10, -10, 0, 0)), Line(3, players(3), (0, 0, 0, 0))]
+        2, [ComparedLine(1, players(1), (10, -10, 0, 0)), ComparedLine(3, players(3), (0, 0, 0, 0))]
     )
     results = {r.player: r for r in session_results(scores)}
     assert results["N2"].boards == 1 and results["N2"].result == Decimal("0.00")
@@ -324,8 +330,8 @@ def test_session_sum_of_differences():
                 for s in compare_board(
                     b,
                     [
-                        Line(1, players(1), (30, -10, -10, -10)),
-                        Line(2, players(2), (-30, 10, 10, 10)),
+                        ComparedLine(1, players(1), (30, -10, -10, -10)),
+                        ComparedLine(2, players(2), (-30, 10, 10, 10)),
                     ],
                     method=DIFFERENCE,
                 )
@@ -341,7 +347,7 @@ def test_session_sum_of_differences():
 def test_team_results_from_the_members():
     scores = []
     scores += compare_board(
-        1, [Line(t, players(t), (m, -m, 0, 0)) for t, m in enumerate([50, 50, 20, -10], 1)]
+        1, [ComparedLine(t, players(t), (m, -m, 0, 0)) for t, m in enumerate([50, 50, 20, -10], 1)]
     )
     teams = {"N1": "red", "E2": "red", "N3": "blue", "E4": "blue", "N4": "green"}
     results = {r.team: r for r in team_results(session_results(scores), teams)}
@@ -357,7 +363,7 @@ def test_team_results_from_the_members():
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.integers(-500, 500), min_size=1, max_size=12))
 def test_matchpoints_are_conserved_and_percentages_average_to_fifty(marques):
-    lines = [Line(t, players(t), (m, -m, 0, 0)) for t, m in enumerate(marques, 1)]
+    lines = [ComparedLine(t, players(t), (m, -m, 0, 0)) for t, m in enumerate(marques, 1)]
     north = [s for s in compare_board(1, lines) if s.orientation == "N"]
     n = len(marques)
     assert sum(s.matchpoints for s in north) == n * (n - 1)

@@ -54,6 +54,13 @@ def dup_club(db):
 
 
 @pytest.fixture
+def club(dup_club):
+    """The suite's `club` is the duplicate club here: the default organiser (and the
+    scorekeepers) organise it, and no other."""
+    return dup_club
+
+
+@pytest.fixture
 def duplicate_event(dup_club) -> Event:
     return make_duplicate(dup_club)
 

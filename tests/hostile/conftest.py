@@ -12,7 +12,6 @@ import datetime
 import os
 import string
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 from urllib.parse import urlencode
 
@@ -39,8 +38,10 @@ from tournaments.models import (
     Team,
 )
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.hands import save_hand, seat_table
-from tournaments.services.tournament import generate_round
+from tournaments.services.hands import seat_table
+from tournaments.services.rounds import generate_round
+
+from ..factories import make_member, store_hand
 
 ROLES = ("organiser", "scorekeeper", "other_scorekeeper", "stranger", "anonymous")
 
@@ -192,23 +193,17 @@ def world(club, players, organiser, scorekeeper, other_scorekeeper, stranger, ta
     hands = []
     for table in (table4, table5):
         seats = [s.player for s in table.seats.order_by("position")]
-        for n in range(2):
-            hand = Hand(
-                dealer=seats[n], contract="garde", taker=seats[1], oudlers=2, points=Decimal(56)
-            )
-            hands.append(save_hand(table=table, hand=hand, user=organiser).hand)
+        hands += [store_hand(table, organiser, dealer=seats[n]) for n in range(2)]
     other_seats = [s.player for s in other_table.seats.order_by("position")]
-    other_hand = save_hand(
-        table=other_table,
-        hand=Hand(
-            dealer=other_seats[0],
-            contract="prise",
-            taker=other_seats[0],
-            oudlers=1,
-            points=Decimal(60),
-        ),
-        user=organiser,
-    ).hand
+    # Stored by an organiser of Paris: the default organiser organises Lyon only.
+    other_hand = store_hand(
+        other_table,
+        make_member("orga_paris", other_club),
+        contract="prise",
+        taker=other_seats[0],
+        oudlers=1,
+        points=60,
+    )
     tournament = Event.objects.create(
         club=club,
         kind=Event.Kind.TOURNAMENT,

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Event, EventResult, Hand, HandScore, Round, Season, Seat, Table
+from tournaments.services.events import preset_rules
 from tournaments.services.results import stale_event_results
 from tournaments.services.sheets import validate_sheet
 
@@ -49,9 +50,10 @@ def test_a_rules_change_in_admin_rescores_every_hand(admin_client, admin_user, t
 def test_a_rule_set_a_stored_hand_cannot_be_scored_with_is_refused(
     admin_client, admin_user, club_night, table4
 ):
-    Event.objects.filter(pk=club_night.pk).update(rules_name="pousse_x1_5", rules_json={})
+    Event.objects.filter(pk=club_night.pk).update(
+        rules_name="pousse_x1_5", rules_json=preset_rules("pousse_x1_5")
+    )
     club_night.refresh_from_db()
-    club_night.save()  # stores the pousse rules
     hand = store(table4, admin_user, contract="pousse")
     before = points(hand)
     response = post_change(admin_client, "event", club_night, rules_name="fft", name="Renamed")

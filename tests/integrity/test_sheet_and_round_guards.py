@@ -16,13 +16,9 @@ from django.utils.translation import ngettext
 
 from tournaments.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.selectors.access import SYSTEM
+from tournaments.services.registrations import set_registration_present
+from tournaments.services.rounds import generate_round, regenerate_round, swap_players
 from tournaments.services.sheets import DealCountMismatch, EmptySheet, validate_sheet
-from tournaments.services.tournament import (
-    generate_round,
-    regenerate_round,
-    set_registration_present,
-    swap_players,
-)
 
 from ..factories import logged_in, store_hand
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -12,9 +11,12 @@ from django.utils.translation import gettext
 
 import scoring
 from tournaments.forms.organiser import RULES_LABELS, rules_choices
-from tournaments.models import Event, Hand, HandScore, Player, Round, Table
+from tournaments.models import Event, HandScore, Player, Round, Table
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.hands import save_hand, seat_table
+from tournaments.services.events import preset_rules
+from tournaments.services.hands import seat_table
+
+from ..factories import store_hand
 
 
 def fr(message: str) -> str:
@@ -114,10 +116,7 @@ def test_changing_rules_with_confirmation_rescores_the_hands(
 ):
     # A prise made by 4 at 3 players: (25 + 4) x 1 = 29 per defender, 30 rounded to 10.
     table = seat_table(by=SYSTEM, round=night_round, number=1, players=players[:3])
-    hand = Hand(
-        dealer=players[0], taker=players[1], contract="prise", oudlers=2, points=Decimal(45)
-    )
-    save_hand(table=table, hand=hand, user=organiser)
+    store_hand(table, organiser, contract="prise", points=45)
     assert HandScore.objects.get(player=players[1]).points == 58
     response = organiser_client.post(
         reverse("event_edit", args=[club_night.pk]), {**NIGHT, "rescore": "on"}
@@ -131,12 +130,11 @@ def test_rescore_refused_when_a_hand_does_not_fit_the_new_rules(
     organiser_client, organiser, table4
 ):
     event = table4.round.event
-    Event.objects.filter(pk=event.pk).update(rules_name="pousse_x1_5", rules_json={})
+    Event.objects.filter(pk=event.pk).update(
+        rules_name="pousse_x1_5", rules_json=preset_rules("pousse_x1_5")
+    )
     event.refresh_from_db()
-    event.save()  # stores the pousse rules
-    seats = [s.player for s in table4.seats.order_by("position")]
-    hand = Hand(dealer=seats[0], taker=seats[1], contract="pousse", oudlers=2, points=Decimal(56))
-    save_hand(table=table4, hand=hand, user=organiser)
+    store_hand(table4, organiser, contract="pousse")
     before = list(HandScore.objects.order_by("pk").values_list("points", flat=True))
 
     response = organiser_client.post(

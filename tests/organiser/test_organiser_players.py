@@ -9,6 +9,8 @@ from django.utils.translation import gettext
 
 from tournaments.models import Club, Player
 
+from ..factories import add_role
+
 
 def fr(message: str) -> str:
     """The message as the (French) site shows it, catalogue or not."""
@@ -79,8 +81,9 @@ def test_player_list_denied_to_non_organisers(assert_denied, club):
     assert_denied(reverse("player_list"))
 
 
-def test_several_clubs_ask_which_club(organiser_client, club, players):
+def test_several_clubs_ask_which_club(organiser_client, organiser, club, players):
     other = Club.objects.create(name="Tarot Club de Paris", slug="paris")
+    add_role(organiser, other)
     Player.objects.create(club=other, name="Zoé")
     response = organiser_client.get(reverse("player_list"))
     assert response.status_code == 200
@@ -108,8 +111,9 @@ def test_organiser_creates_a_player(organiser_client, club):
     assert (player.club, player.licence, player.active) == (club, "0712345", True)
 
 
-def test_create_player_in_the_club_chosen_by_slug(organiser_client, club):
+def test_create_player_in_the_club_chosen_by_slug(organiser_client, organiser, club):
     other = Club.objects.create(name="Tarot Club de Paris", slug="paris")
+    add_role(organiser, other)
     url = reverse("player_create") + "?club=paris"
     assert organiser_client.post(url, {"name": "Julie"}).status_code == 302
     assert Player.objects.get(name="Julie").club == other

@@ -48,7 +48,7 @@ def test_organiser_seats_four_players_in_order_with_a_scorekeeper(
 
 
 def test_only_the_clubs_people_and_the_events_guests_may_keep_score(
-    organiser_client, club, club_night, players, scorekeeper, stranger
+    organiser_client, organiser, club, club_night, players, scorekeeper, stranger
 ):
     """Organisers and scorekeepers of the club and the event's guests are offered; a
     person of another club, or of none, is neither offered nor accepted."""
@@ -59,7 +59,7 @@ def test_only_the_clubs_people_and_the_events_guests_may_keep_score(
     outsider = make_member("parisien", paris, role="scorekeeper")
     url = reverse("table_create", args=[club_night.pk])
     offered = set(organiser_client.get(url).context["form"].fields["scorekeepers"].queryset)
-    assert offered == {club_organiser, scorekeeper, guest}
+    assert offered == {organiser, club_organiser, scorekeeper, guest}
     for refused in (stranger, outsider):
         response = organiser_client.post(url, seating(players[:4], scorekeepers=[refused]))
         assert response.status_code == 200

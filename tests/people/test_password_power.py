@@ -86,7 +86,7 @@ def superuser(club_a: Club, club_b: Club) -> User:
 
 
 def federation(club_a: Club, club_b: Club) -> User:
-    return make_user("victim", organiser=True)  # the federation permission
+    return make_user("victim", federation=True)  # the federation permission
 
 
 def federation_by_group(club_a: Club, club_b: Club) -> User:
@@ -160,7 +160,7 @@ def test_removing_him_from_the_club_does_not_free_his_account(path, club_a, club
 def test_the_federation_makes_the_link_of_someone_acting_in_two_clubs(path, club_a, club_b):
     victim = ACTS_ELSEWHERE[path](club_a, club_b)
     Membership.objects.create(user=victim, club=club_a, role=Role.SCOREKEEPER)
-    fed = make_user("fed", organiser=True)
+    fed = make_user("fed", federation=True)
     assert people.password_link(by=fed, club=club_a, person=victim).startswith("/")
 
 
@@ -175,7 +175,7 @@ def test_only_a_superuser_makes_a_superusers_link(club_a, club_b):
     victim = superuser(club_a, club_b)
     Membership.objects.create(user=victim, club=club_a, role=Role.ORGANISER)
     with pytest.raises(PermissionDenied) as refused:
-        people.password_link(by=make_user("fed", organiser=True), club=club_a, person=victim)
+        people.password_link(by=make_user("fed", federation=True), club=club_a, person=victim)
     assert str(refused.value) == str(access.PERSON_REFUSALS[permissions.SUPERUSER])
     boss = make_user("boss")
     User.objects.filter(pk=boss.pk).update(is_superuser=True)

@@ -90,7 +90,7 @@ def build_world() -> World:
     draft_only = Player.objects.create(club=club_a, name="Dora Brouillon")
     Player.objects.create(club=club_b, name="Zoé")
 
-    federation = make_user("federation", organiser=True)
+    federation = make_user("federation", federation=True)
     no_role = make_user("sans_role")
     Player.objects.filter(pk=players[8].pk).update(user=no_role)
     users: dict[str, User | None] = {

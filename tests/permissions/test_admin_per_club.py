@@ -87,7 +87,7 @@ def orga_b(club_b) -> Any:
 
 @pytest.fixture
 def federation(db) -> Any:
-    return staff(make_user("federation", organiser=True))
+    return staff(make_user("federation", federation=True))
 
 
 def a_row(model: str, club: Club) -> Any:

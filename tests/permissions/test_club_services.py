@@ -28,6 +28,8 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services import events, hands, seasons, sheets
+from tournaments.services import players as player_services
+from tournaments.services import tables as table_services
 
 from ..factories import logged_in, make_club, make_member, make_players, store_hand
 
@@ -120,8 +122,8 @@ def _season_values(club: Club) -> dict[str, Any]:
 
 
 WRITES: dict[str, Write] = {
-    "create_player": lambda by, w: events.create_player(by=by, club=w["club"], name="Zoé"),
-    "update_player": lambda by, w: events.update_player(
+    "create_player": lambda by, w: player_services.create_player(by=by, club=w["club"], name="Zoé"),
+    "update_player": lambda by, w: player_services.update_player(
         by=by, player=w["players"][0], name="Anne B.", public_name_style="initials"
     ),
     "create_club_night": lambda by, w: events.create_club_night(
@@ -132,13 +134,13 @@ WRITES: dict[str, Write] = {
     ),
     "publish_event": lambda by, w: events.publish_event(by=by, event=w["event"]),
     "unpublish_event": lambda by, w: events.unpublish_event(by=by, event=w["published"]),
-    "add_table": lambda by, w: events.add_table(
+    "add_table": lambda by, w: table_services.add_table(
         by=by, event=w["event"], number=3, players=w["extra"]
     ),
-    "edit_table": lambda by, w: events.edit_table(
+    "edit_table": lambda by, w: table_services.edit_table(
         by=by, table=w["empty_table"], number=8, players=w["players"][:3]
     ),
-    "delete_table": lambda by, w: events.delete_table(by=by, table=w["empty_table"]),
+    "delete_table": lambda by, w: table_services.delete_table(by=by, table=w["empty_table"]),
     "seat_table": lambda by, w: hands.seat_table(
         by=by, round=w["other_round"], number=1, players=w["players"][:3]
     ),
@@ -245,15 +247,15 @@ def test_the_rules_line_says_old_and_new_rules(targets, own):
 
 def test_the_seating_lines_say_what_changed(targets, own, other_scorekeeper):
     extra = targets["extra"]
-    table = events.add_table(by=own, event=targets["event"], number=3, players=extra)
+    table = table_services.add_table(by=own, event=targets["event"], number=3, players=extra)
     assert "Jules, Karim, Léa" in audit_line().details
-    events.edit_table(
+    table_services.edit_table(
         by=own, table=table, number=4, players=extra, scorekeepers=[other_scorekeeper]
     )
     detail = audit_line().details
     assert "3 → 4" in detail and "autre_marqueur" in detail and "Jules" not in detail
     count = AuditEntry.objects.count()
-    events.edit_table(
+    table_services.edit_table(
         by=own, table=table, number=4, players=extra, scorekeepers=[other_scorekeeper]
     )
     assert AuditEntry.objects.count() == count  # nothing changed, no line
@@ -262,7 +264,7 @@ def test_the_seating_lines_say_what_changed(targets, own, other_scorekeeper):
 def test_a_refused_rules_change_leaves_no_line(world, own, club_night):
     """A stored pousse is unknown to plain FFT rules: the change rolls back, line included."""
     club_night.rules_name = "pousse_x1_5"
-    club_night.rules_json = {}
+    club_night.rules_json = events.preset_rules("pousse_x1_5")
     club_night.save()
     store_hand(world["table"], own, contract="pousse")
     count = AuditEntry.objects.count()
@@ -283,15 +285,17 @@ def test_a_player_keeps_his_public_name_unless_one_is_given(world, own, players)
     anne = players[0]
     anne.public_name_style = "initials"
     anne.save()
-    events.update_player(by=own, player=anne, name="Anne", licence="")
+    player_services.update_player(by=own, player=anne, name="Anne", licence="")
     anne.refresh_from_db()
     assert anne.public_name_style == "initials"
-    created = events.create_player(
+    created = player_services.create_player(
         by=own, club=world["club"], name="Zoé", public_name_style="first_initial"
     )
     assert created.public_name_style == "first_initial"
     with pytest.raises(events.EventError):
-        events.create_player(by=own, club=world["club"], name="Yann", public_name_style="nickname")
+        player_services.create_player(
+            by=own, club=world["club"], name="Yann", public_name_style="nickname"
+        )
 
 
 # --- the pages -----------------------------------------------------------------

@@ -73,7 +73,7 @@ def own(club) -> User:
 
 @pytest.fixture
 def federation(db) -> User:
-    return make_user("federation", organiser=True)
+    return make_user("federation", federation=True)
 
 
 @pytest.fixture

@@ -32,7 +32,9 @@ from tournaments.models import (
     Team,
 )
 from tournaments.selectors.access import SYSTEM
-from tournaments.services import imports, tournament
+from tournaments.services import imports, registrations, tournament
+from tournaments.services import rounds as round_services
+from tournaments.services import tables as table_services
 
 from ..factories import logged_in, make_club, make_member, make_players, make_user
 
@@ -116,7 +118,7 @@ def snapshot() -> dict[str, list[tuple[Any, ...]]]:
 
 
 def seated(event: Event) -> Round:
-    return tournament.generate_round(by=SYSTEM, event=event)
+    return round_services.generate_round(by=SYSTEM, event=event)
 
 
 def two_tables_apart(round_: Round) -> tuple[Player, Player]:
@@ -140,12 +142,12 @@ class Write:
 
 def _swap(by: Any, event: Event, round_: Round) -> None:
     a, b = two_tables_apart(round_)
-    tournament.swap_players(by=by, round=round_, player_a=a, player_b=b)
+    round_services.swap_players(by=by, round=round_, player_a=a, player_b=b)
 
 
 def _scorekeepers(by: Any, event: Event, round_: Round) -> None:
     keeper = Membership.objects.get(role=Role.SCOREKEEPER, club=event.club).user
-    tournament.set_scorekeepers(by=by, choices=[(round_.tables.first(), [keeper])])
+    table_services.set_scorekeepers(by=by, choices=[(round_.tables.first(), [keeper])])
 
 
 def _update(by: Any, event: Event, prepared: Any) -> None:
@@ -165,12 +167,12 @@ def _update(by: Any, event: Event, prepared: Any) -> None:
 WRITES = [
     Write(
         "generate_round",
-        lambda by, event, _: tournament.generate_round(by=by, event=event),
+        lambda by, event, _: round_services.generate_round(by=by, event=event),
         audited=AuditEntry.Action.SEATING,
     ),
     Write(
         "regenerate_round",
-        lambda by, event, round_: tournament.regenerate_round(by=by, round=round_, attempt=3),
+        lambda by, event, round_: round_services.regenerate_round(by=by, round=round_, attempt=3),
         setup=seated,
         audited=AuditEntry.Action.SEATING,
     ),
@@ -178,13 +180,13 @@ WRITES = [
     Write("set_scorekeepers", _scorekeepers, setup=seated, audited=AuditEntry.Action.ROLE),
     Write(
         "set_registration_present",
-        lambda by, event, _: tournament.set_registration_present(
+        lambda by, event, _: registrations.set_registration_present(
             by=by, registration=event.registrations.first(), present=False
         ),
     ),
     Write(
         "register_player",
-        lambda by, event, _: tournament.register_player(
+        lambda by, event, _: registrations.register_player(
             by=by, event=event, player=Player.objects.get(name="Inès")
         ),
     ),
@@ -198,13 +200,13 @@ WRITES = [
     Write("update_tournament", _update, audited=AuditEntry.Action.RULES),
     Write(
         "register_entrant",
-        lambda by, event, _: tournament.register_entrant(
+        lambda by, event, _: registrations.register_entrant(
             by=by, event=event, player=None, club=None, name="Walk-in", licence="", team_name=""
         ),
     ),
     Write(
         "team_named",
-        lambda by, event, _: tournament.team_named(by=by, event=event, name="Les Rois"),
+        lambda by, event, _: registrations.team_named(by=by, event=event, name="Les Rois"),
     ),
     Write(
         "import_registrations",
@@ -261,7 +263,7 @@ def test_a_refused_audited_write_leaves_no_line(world, own):
     seated(event)
     count = AuditEntry.objects.count()
     with pytest.raises(ValidationError):  # round 1 is still open
-        tournament.generate_round(by=own, event=event)
+        round_services.generate_round(by=own, event=event)
     assert AuditEntry.objects.count() == count
 
 
@@ -269,7 +271,7 @@ def test_the_audit_line_of_a_swap_names_both_players(world, own):
     event = world["open"]
     round_ = seated(event)
     a, b = two_tables_apart(round_)
-    tournament.swap_players(by=own, round=round_, player_a=a, player_b=b)
+    round_services.swap_players(by=own, round=round_, player_a=a, player_b=b)
     line = AuditEntry.objects.get(action=AuditEntry.Action.SEATING, user=own)
     assert a.name in line.details and b.name in line.details
 
@@ -323,10 +325,10 @@ def test_only_the_clubs_people_and_the_events_guests_may_be_named(world, own, ot
     table = round_.tables.first()
     outsider = make_member("outsider", other_club, role=Role.SCOREKEEPER)
     with pytest.raises(ValidationError):
-        tournament.set_scorekeepers(by=own, choices=[(table, [world["keeper"], outsider])])
+        table_services.set_scorekeepers(by=own, choices=[(table, [world["keeper"], outsider])])
     assert not table.scorekeepers.exists()
     EventGuest.objects.create(event=event, user=outsider, role=Role.SCOREKEEPER)
-    tournament.set_scorekeepers(by=own, choices=[(table, [world["keeper"], outsider])])
+    table_services.set_scorekeepers(by=own, choices=[(table, [world["keeper"], outsider])])
     assert set(table.scorekeepers.all()) == {world["keeper"], outsider}
 
 
@@ -337,17 +339,17 @@ def test_register_entrant_creates_players_in_the_events_club_or_ones_own(
     world, own, guest, other_club
 ):
     event = world["open"]
-    done = tournament.register_entrant(
+    done = registrations.register_entrant(
         by=guest, event=event, player=None, club=None, name="Sur place", licence="", team_name=""
     )
     assert done.player.club == event.club  # the guest runs the event's desk
     before = snapshot()
     with pytest.raises(PermissionDenied):  # club A's organiser adding a player to club B
-        tournament.register_entrant(
+        registrations.register_entrant(
             by=own, event=event, player=None, club=other_club, name="X", licence="", team_name=""
         )
     assert snapshot() == before
-    done = tournament.register_entrant(
+    done = registrations.register_entrant(
         by=guest, event=event, player=None, club=other_club, name="Y", licence="", team_name=""
     )
     assert done.player.club == other_club  # his own club
@@ -380,7 +382,7 @@ def test_import_adds_no_player_to_a_stored_club_the_importer_does_not_organise(
 
 
 def test_import_still_creates_new_clubs_and_the_federation_adds_anywhere(
-    world, own, organiser, other_club
+    world, own, federation, other_club
 ):
     event = world["open"]
     data = b"Nom;Club\nNina;Club de Nulle Part\n"
@@ -388,7 +390,7 @@ def test_import_still_creates_new_clubs_and_the_federation_adds_anywhere(
     assert report.ok and report.clubs_created == 1 and report.players_created == 1
     assert Player.objects.get(name="Nina").club.name == "Club de Nulle Part"
     data = b"Nom;Club\nOmar;Tarot Club de Paris\n"
-    report = imports.import_registrations(by=organiser, event=event, file=data, filename="l.csv")
+    report = imports.import_registrations(by=federation, event=event, file=data, filename="l.csv")
     assert report.ok and Player.objects.get(name="Omar").club == other_club
 
 

@@ -76,6 +76,8 @@ NOT_A_CLUB_WRITE = {
     "events.check_rules_name": "checks a name against the presets",
     "events.check_rules_change": "a form's check before update_event; writes nothing",
     "events.event_has_hands": "a read",
+    "events.preset_rules": "a preset's rules, for the services creating events; pure",
+    "registrations.check_team_room": "a check inside register_player and the admin's entry",
     "hands.engine_hand": "the adapter to the engine; pure",
     "hands.score_stored_hand": "the adapter to the engine; pure",
     "hands.apply_table_mode": "sets fields of an unsaved hand; no write",

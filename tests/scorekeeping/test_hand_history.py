@@ -89,8 +89,14 @@ def test_history_of_a_deleted_hand_is_still_readable(login, organiser, edited_an
     assert response.context["history"].table is not None
 
 
-def test_history_of_an_unknown_hand_is_404(login, organiser, db):
-    assert login(organiser).get(reverse("hand_history", args=[424242])).status_code == 404
+def test_history_of_an_unknown_hand_is_404_and_refused_to_a_club_s_organiser(
+    login, organiser, federation
+):
+    url = reverse("hand_history", args=[424242])
+    assert login(federation).get(url).status_code == 404
+    # No club owns it: an organiser of a club is refused, as for another club's hand
+    # (the answer does not tell him whether it exists).
+    assert login(organiser).get(url).status_code == 403
 
 
 def test_history_is_for_organisers_only(

@@ -69,7 +69,8 @@ def test_scorekeeper_validates_and_is_then_locked_out(
     assert 'id="validate-sheet"' not in html and 'id="reopen-sheet"' not in html
     # The sheet says why it is locked and whom to ask.
     lock = sheet.context["lock"]
-    assert lock.validated_by == "marqueur" and lock.organisers == ["Marie Curie"]
+    # The club's organisers: Marie Curie by name, the suite's organiser by username.
+    assert lock.validated_by == "marqueur" and lock.organisers == ["Marie Curie", "orga"]
     assert 'id="sheet-lock"' in html and "Marie Curie" in html
     assert lock.reason in html.replace("&#x27;", "'")
 

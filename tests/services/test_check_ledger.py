@@ -1,49 +1,31 @@
-from decimal import Decimal
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.models import Hand, HandScore
-from tournaments.services.hands import save_hand
+from tournaments.models import HandScore
+
+from ..factories import seated, store_hand
 
 
 def test_check_ledger_passes_on_hands_saved_by_the_service(table4, scorekeeper):
-    seats = list(table4.seats.order_by("position"))
     for points in (56, 30, 41):
-        hand = Hand(
-            dealer=seats[0].player,
-            taker=seats[1].player,
-            contract="garde",
-            oudlers=2,
-            points=Decimal(points),
-        )
-        save_hand(table=table4, hand=hand, user=scorekeeper)
+        store_hand(table4, scorekeeper, points=points)
     out = StringIO()
     call_command("check_ledger", stdout=out)
     assert "3 hands checked" in out.getvalue()
 
 
 def test_check_ledger_reports_a_tampered_row(table4, scorekeeper):
-    seats = list(table4.seats.order_by("position"))
-    hand = Hand(
-        dealer=seats[0].player,
-        taker=seats[1].player,
-        contract="prise",
-        oudlers=1,
-        points=Decimal(60),
-    )
-    saved = save_hand(table=table4, hand=hand, user=scorekeeper).hand
-    HandScore.objects.filter(hand=saved, player=seats[0].player).update(points=1)
+    saved = store_hand(table4, scorekeeper, contract="prise", oudlers=1, points=60)
+    HandScore.objects.filter(hand=saved, player=seated(table4)[0]).update(points=1)
     with pytest.raises(CommandError, match=f"hand {saved.pk}: sum"):
         call_command("check_ledger")
 
 
 def test_check_ledger_reports_a_missing_row(table4, scorekeeper):
-    seats = list(table4.seats.order_by("position"))
-    hand = Hand(dealer=seats[0].player, contract="")
-    saved = save_hand(table=table4, hand=hand, user=scorekeeper).hand
-    HandScore.objects.filter(hand=saved, player=seats[3].player).delete()
+    saved = store_hand(table4, scorekeeper, contract="")
+    HandScore.objects.filter(hand=saved, player=seated(table4)[3]).delete()
     with pytest.raises(CommandError, match="3 rows for 4 seats"):
         call_command("check_ledger")
 
@@ -51,20 +33,11 @@ def test_check_ledger_reports_a_missing_row(table4, scorekeeper):
 def test_check_ledger_reports_and_rebuilds_stale_event_results(table4, scorekeeper):
     from tournaments.models import EventResult
 
-    seats = list(table4.seats.order_by("position"))
-    hand = Hand(
-        dealer=seats[0].player,
-        taker=seats[1].player,
-        contract="garde",
-        oudlers=2,
-        points=Decimal(56),
-        petit_au_bout="taker",
-    )
-    save_hand(table=table4, hand=hand, user=scorekeeper)
+    store_hand(table4, scorekeeper, petit_au_bout="taker")
     out = StringIO()
     call_command("check_ledger", stdout=out)
     assert "match the ledger" in out.getvalue()
-    taker = seats[1].player
+    taker = seated(table4)[1]
     EventResult.objects.filter(player=taker).update(petits_won=0)
     with pytest.raises(
         CommandError, match=f"1 event results and 0 season ranking lines differ .*player {taker.pk}"
@@ -94,19 +67,12 @@ def test_check_ledger_reports_and_rebuilds_a_stale_season_ranking(table4, scorek
         best_n=0,
         published=True,
     )
-    seats = list(table4.seats.order_by("position"))
-    hand = Hand(
-        dealer=seats[0].player,
-        taker=seats[1].player,
-        contract="garde",
-        oudlers=2,
-        points=Decimal(56),
-    )
-    save_hand(table=table4, hand=hand, user=scorekeeper)
+    store_hand(table4, scorekeeper)
+    seats = seated(table4)
     call_command("check_ledger", stdout=StringIO())  # stored as counted afresh
-    SeasonStanding.objects.filter(season=season, player=seats[1].player).update(total=0)
-    with pytest.raises(CommandError, match=f"season {season.pk} player {seats[1].player.pk}"):
+    SeasonStanding.objects.filter(season=season, player=seats[1]).update(total=0)
+    with pytest.raises(CommandError, match=f"season {season.pk} player {seats[1].pk}"):
         call_command("check_ledger")
     call_command("check_ledger", "--rebuild-results", stdout=StringIO())
-    assert SeasonStanding.objects.get(season=season, player=seats[1].player).total == 10
+    assert SeasonStanding.objects.get(season=season, player=seats[1]).total == 10
     call_command("check_ledger", stdout=StringIO())

@@ -9,6 +9,8 @@ from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import delete_hand, rescore_event, save_hand
 from tournaments.services.results import refresh_all_event_results
 
+from ..factories import seated, store_hand
+
 
 def results(event) -> list[tuple[str, int, int, int, int]]:
     return list(
@@ -18,19 +20,13 @@ def results(event) -> list[tuple[str, int, int, int, int]]:
     )
 
 
-def garde(table, taker_position: int, points: int) -> Hand:
-    seats = list(table.seats.order_by("position"))
-    return Hand(
-        dealer=seats[0].player,
-        taker=seats[taker_position - 1].player,
-        contract="garde",
-        oudlers=2,
-        points=Decimal(points),
-    )
+def garde(table, user, taker_position: int, points: int) -> Hand:
+    """A garde with 2 oudlers by the player at `taker_position` (1-based), stored."""
+    return store_hand(table, user, taker=seated(table)[taker_position - 1], points=points)
 
 
 def test_results_follow_saves_edits_deletes_and_rescore(table4, scorekeeper, club_night):
-    first = save_hand(table=table4, hand=garde(table4, 1, 56), user=scorekeeper).hand
+    first = garde(table4, scorekeeper, 1, 56)
     # Anne +240, the others -80: equal totals share the place.
     assert results(club_night) == [
         ("Anne", 240, 1, 1, 4),
@@ -38,7 +34,7 @@ def test_results_follow_saves_edits_deletes_and_rescore(table4, scorekeeper, clu
         ("Chloé", -80, 1, 2, 4),
         ("David", -80, 1, 2, 4),
     ]
-    second = save_hand(table=table4, hand=garde(table4, 2, 40), user=scorekeeper).hand
+    second = garde(table4, scorekeeper, 2, 40)
     # Bruno's garde fails by 1: (25 + 1) x 2 = 52 per defender, Bruno -156.
     assert results(club_night)[0] == ("Anne", 292, 2, 1, 4)
     assert ("Bruno", -236, 2, 4, 4) in results(club_night)
@@ -64,7 +60,7 @@ def test_a_dealer_sitting_out_has_not_played_the_hand(night_round, players, scor
         five_mode=Table.FiveMode.DEALER_OUT,
         scorekeepers=[scorekeeper],
     )
-    save_hand(table=table, hand=garde(table, 2, 56), user=scorekeeper)
+    garde(table, scorekeeper, 2, 56)
     anne = EventResult.objects.get(event=night_round.event, player=players[0])
     assert (anne.total, anne.hands) == (0, 0)
 
@@ -72,8 +68,8 @@ def test_a_dealer_sitting_out_has_not_played_the_hand(night_round, players, scor
 def test_rebuilding_everything_gives_the_same_rows(
     table4, table5, scorekeeper, other_scorekeeper, club_night
 ):
-    save_hand(table=table4, hand=garde(table4, 1, 56), user=scorekeeper)
-    save_hand(table=table5, hand=garde(table5, 3, 70), user=other_scorekeeper)
+    garde(table4, scorekeeper, 1, 56)
+    garde(table5, other_scorekeeper, 3, 70)
     before = results(club_night)
     assert refresh_all_event_results() == 9
     assert results(club_night) == before

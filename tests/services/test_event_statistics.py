@@ -37,6 +37,8 @@ from tournaments.selectors.season import season_placings
 from tournaments.services.hands import delete_hand, save_hand, seat_table
 from tournaments.services.results import rebuild_all_event_results
 
+from ..factories import store_hand
+
 COPIED_INPUTS = (
     "dealer_id",
     "contract",
@@ -249,7 +251,8 @@ def test_generated_data_statistics_equal_the_ledgers(generated):
 
 
 @pytest.mark.slow
-def test_saves_and_deletes_keep_statistics_as_a_rebuild_would(generated, organiser):
+def test_saves_and_deletes_keep_statistics_as_a_rebuild_would(generated, federation):
+    # The generated clubs are not the fixtures' club: the federation writes there.
     # Hands added (copies of a table's own hands, so valid there) and deleted through
     # the services, at random tables: each write refreshes only its table's players'
     # statistics, and the result must equal a rebuild from scratch and the ledger.
@@ -257,7 +260,7 @@ def test_saves_and_deletes_keep_statistics_as_a_rebuild_would(generated, organis
     hands = list(Hand.objects.select_related("table").order_by("pk"))
     for hand in rng.sample(hands, 25):
         copy = Hand(**{name: getattr(hand, name) for name in COPIED_INPUTS})
-        save_hand(table=hand.table, hand=copy, user=organiser)
+        save_hand(table=hand.table, hand=copy, user=federation)
     # Chelems are rare in generated data: add some, made by either camp, announced or not.
     for i, hand in enumerate(rng.sample([h for h in hands if h.contract], 8)):
         chelem = Hand(**{name: getattr(hand, name) for name in COPIED_INPUTS})
@@ -267,9 +270,9 @@ def test_saves_and_deletes_keep_statistics_as_a_rebuild_would(generated, organis
         else:
             chelem.oudlers, chelem.points, chelem.chelem_made_by = 0, Decimal(0), "defence"
         chelem.chelem_announced = i % 4 < 2
-        save_hand(table=hand.table, hand=chelem, user=organiser)
+        save_hand(table=hand.table, hand=chelem, user=federation)
     for hand in rng.sample(hands, 25):
-        delete_hand(hand=hand, user=organiser, expected_version=hand.version)
+        delete_hand(hand=hand, user=federation, expected_version=hand.version)
     incremental = full_rows()
     rebuild_all_event_results()
     assert full_rows() == incremental
@@ -325,8 +328,7 @@ def test_tournament_places_break_ties_as_the_ranking_does(club, players, organis
 
     def play(round_: Round, number: int, seated: list[Player], taker: Player, pts: int) -> None:
         table = seat_table(by=SYSTEM, round=round_, number=number, players=seated)
-        hand = Hand(dealer=seated[0], taker=taker, contract="prise", oudlers=2, points=pts)
-        save_hand(table=table, hand=hand, user=organiser)
+        store_hand(table, organiser, dealer=seated[0], taker=taker, contract="prise", points=pts)
 
     # A prise with 2 oudlers needs 41: made by 10 is 35 a defender, by 5 is 30, by 20 is 45.
     first = Round.objects.create(event=event, number=1)

@@ -14,6 +14,8 @@ from tournaments.services import hands as hands_module
 from tournaments.services.hands import save_hand
 from tournaments.services.results import stale_event_results
 
+from ..factories import store_hand
+
 MAX_QUERIES = 12
 
 
@@ -36,7 +38,7 @@ def table(request: pytest.FixtureRequest, table4: Table, table5: Table) -> Table
     players' places to keep (and, on an edit, to move)."""
     mine, other = (table4, table5) if request.param == "table4" else (table5, table4)
     for taker in (1, 2):
-        save_hand(table=other, hand=garde(other, taker=_seat(other, taker)), user=_keeper(other))
+        store_hand(other, _keeper(other), taker=_seat(other, taker))
     return mine
 
 

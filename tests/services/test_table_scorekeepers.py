@@ -10,7 +10,7 @@ from tournaments.errors import EventError
 from tournaments.models import AuditEntry, EventGuest, Seat, Table
 from tournaments.models.people import Role
 from tournaments.selectors.access import SYSTEM
-from tournaments.services import events, tables
+from tournaments.services import tables
 
 from ..factories import make_club, make_member, make_user
 
@@ -23,7 +23,7 @@ def outsider(db):
 
 def test_add_table_refuses_a_person_of_another_club(club_night, players, organiser, outsider):
     with pytest.raises(EventError) as refused:
-        events.add_table(
+        tables.add_table(
             by=organiser, event=club_night, number=1, players=players[:4], scorekeepers=[outsider]
         )
     assert refused.value.field == "scorekeepers"
@@ -36,7 +36,7 @@ def test_add_table_refuses_a_person_of_another_club(club_night, players, organis
 def test_add_table_refuses_a_person_without_any_role(club_night, players, organiser):
     nobody = make_user("personne")
     with pytest.raises(EventError) as refused:
-        events.add_table(
+        tables.add_table(
             by=SYSTEM, event=club_night, number=1, players=players[:4], scorekeepers=[nobody]
         )
     assert refused.value.field == "scorekeepers"
@@ -47,7 +47,7 @@ def test_add_table_accepts_the_clubs_people_and_the_events_guests(
 ):
     member = make_member("marqueuse", club, "scorekeeper")
     EventGuest.objects.create(event=club_night, user=outsider, role=Role.SCOREKEEPER)
-    table = events.add_table(
+    table = tables.add_table(
         by=organiser,
         event=club_night,
         number=1,
@@ -61,7 +61,7 @@ def test_edit_table_refuses_a_person_of_another_club(
     club, club_night, players, organiser, outsider
 ):
     member = make_member("marqueuse", club, "scorekeeper")
-    table = events.add_table(
+    table = tables.add_table(
         by=organiser, event=club_night, number=1, players=players[:4], scorekeepers=[member]
     )
     with pytest.raises(EventError) as refused:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import datetime
-from decimal import Decimal
 
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Event, Hand, Round
+from tournaments.models import Event, Round
 from tournaments.selectors import stats
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.running_totals import event_running_totals
-from tournaments.services.hands import save_hand, seat_table
+from tournaments.services.hands import seat_table
+
+from ..factories import store_hand
 
 
 @pytest.fixture
@@ -174,15 +175,7 @@ def test_sitting_out_player_has_no_camp_and_no_hand(club, players, organiser):
         players=players[:5],
         five_mode="dealer_out",
     )
-    hand = Hand(
-        dealer=anne,
-        taker=bruno,
-        contract="garde",
-        oudlers=2,
-        points=Decimal(56),
-        petit_au_bout="defence",
-    )
-    save_hand(table=table, hand=hand, user=organiser)
+    store_hand(table, organiser, dealer=anne, taker=bruno, petit_au_bout="defence")
     summary = stats.player_statistics(anne).summary
     assert (summary.events, summary.hands, summary.total) == (1, 0, 0)
     assert (summary.petits_won, summary.petits_lost) == (0, 0)

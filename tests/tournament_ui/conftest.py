@@ -6,17 +6,18 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Callable
-from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
 
 from tournaments.demo import random_hand
-from tournaments.models import Club, Event, Hand, Player, Registration, Round
+from tournaments.models import Club, Event, Player, Registration, Round
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import save_hand, table_seats
+from tournaments.services.rounds import generate_round
 from tournaments.services.sheets import validate_sheet
-from tournaments.services.tournament import generate_round
+
+from ..factories import store_hand
 
 NAMES = [
     "Anne", "Bruno", "Chloé", "David", "Emma", "Fabien", "Gaëlle", "Hugo",
@@ -70,15 +71,7 @@ def lock_round(round_: Round, user: User) -> Round:
     hands cannot be validated). Tests play fewer deals than planned: the count is confirmed."""
     for table in round_.tables.all():
         if not table.hands.exists():
-            seats = table_seats(table)
-            hand = Hand(
-                dealer=seats[0].player,
-                contract="garde",
-                taker=seats[1].player,
-                oudlers=2,
-                points=Decimal(56),
-            )
-            save_hand(table=table, hand=hand, user=user)
+            store_hand(table, user)
         validate_sheet(table=table, user=user, confirm=True)
     round_.refresh_from_db()
     assert round_.status == Round.Status.LOCKED

@@ -15,8 +15,8 @@ from tournaments.errors import EventError
 from tournaments.models import Player, Registration, Round, Table, Team
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import redraw_refusal
+from tournaments.services.rounds import generate_round
 from tournaments.services.sheets import planned_deals
-from tournaments.services.tournament import generate_round
 
 from ..factories import store_hand
 

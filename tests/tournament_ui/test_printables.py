@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tournaments.models import Registration
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.tournament import generate_round
+from tournaments.services.rounds import generate_round
 
 
 def test_printed_seating_lists_every_table_and_player(organiser_client, tournament, registered):

@@ -6,6 +6,8 @@ from django.urls import reverse
 
 from tournaments.models import Player, Registration, Team
 
+from ..factories import add_role
+
 
 def url(event) -> str:
     return reverse("tournament_registrations", args=[event.pk])
@@ -37,7 +39,10 @@ def test_organiser_registers_an_existing_player(organiser_client, tournament, pl
     assert Registration.objects.filter(event=tournament, player=players[0], active=True).exists()
 
 
-def test_organiser_registers_a_new_player_of_another_club(organiser_client, tournament, other_club):
+def test_organiser_registers_a_new_player_of_another_club_he_organises(
+    organiser_client, organiser, tournament, other_club
+):
+    add_role(organiser, other_club)
     response = organiser_client.post(
         url(tournament), {"name": "  Zoé   Durand ", "licence": "12 345", "club": other_club.pk}
     )

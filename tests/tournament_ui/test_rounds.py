@@ -18,7 +18,7 @@ from tournaments.models import (
 from tournaments.planning import seating
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import previous_seatings
-from tournaments.services.tournament import generate_round
+from tournaments.services.rounds import generate_round
 
 from ..factories import logged_in, make_club, make_member
 from .conftest import lock_round, play_round

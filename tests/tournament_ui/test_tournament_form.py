@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tournaments.models import Event
 from tournaments.selectors.access import SYSTEM
-from tournaments.services.tournament import generate_round
+from tournaments.services.rounds import generate_round
 
 from .conftest import play_round
 

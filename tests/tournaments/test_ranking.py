@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 
-from tournaments.models import Hand, Registration, Round, Team
+from tournaments.models import Registration, Round, Team
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.ranking import (
     RankingRow,
@@ -14,7 +12,9 @@ from tournaments.selectors.ranking import (
     team_ranking,
     tournament_ranking,
 )
-from tournaments.services.hands import save_hand, seat_table
+from tournaments.services.hands import seat_table
+
+from ..factories import store_hand
 
 
 def row(name: str, total: int, rounds: dict[int, int] | None = None, won: int = 0) -> RankingRow:
@@ -57,16 +57,6 @@ def test_team_ranking_adds_members_totals():
     assert [(t.rank, t.name, t.total) for t in teams] == [(1, "Pairs 1", 30), (2, "Pairs 2", 10)]
 
 
-def _hand(seats, taker_index: int, contract: str, points: int) -> Hand:
-    return Hand(
-        dealer=seats[0].player,
-        taker=seats[taker_index].player,
-        contract=contract,
-        oudlers=2,
-        points=Decimal(points),
-    )
-
-
 @pytest.fixture
 def tournament(club_night, players, organiser):
     club_night.kind = club_night.Kind.TOURNAMENT
@@ -84,10 +74,11 @@ def test_tournament_ranking_has_a_total_per_round(tournament, players, organiser
     for number in (1, 2):
         round_ = Round.objects.create(event=tournament, number=number)
         table = seat_table(by=SYSTEM, round=round_, number=1, players=players[:4])
-        seats = list(table.seats.order_by("position"))
         # Round 1: Anne takes a garde made by 15 (+240); round 2: Bruno, prise failed by 1.
-        hand = _hand(seats, 0, "garde", 56) if number == 1 else _hand(seats, 1, "prise", 40)
-        save_hand(table=table, hand=hand, user=organiser)
+        if number == 1:
+            store_hand(table, organiser, taker=players[0])
+        else:
+            store_hand(table, organiser, taker=players[1], contract="prise", points=40)
     ranked = tournament_ranking(tournament)
     by_name = {r.name: r for r in ranked}
     assert by_name["Anne"].round_totals == {1: 240, 2: 26}
@@ -106,10 +97,9 @@ def test_ranking_query_count_does_not_grow_with_hands(
 ):
     round_ = Round.objects.create(event=tournament, number=1)
     table = seat_table(by=SYSTEM, round=round_, number=1, players=players[:4])
-    seats = list(table.seats.order_by("position"))
     for count in (2, 20):
         while table.hands.count() < count:
-            save_hand(table=table, hand=_hand(seats, 1, "garde", 60), user=organiser)
+            store_hand(table, organiser, points=60)
         with django_assert_max_num_queries(2):
             ranked = tournament_ranking(tournament)
         assert len(ranked) == 8

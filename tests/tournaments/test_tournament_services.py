@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import datetime
-from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournaments.models import Event, Hand, Player, Registration, Round, Team
+from tournaments.models import Event, Player, Registration, Round, Team
 from tournaments.planning import seating
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import previous_seatings
-from tournaments.services.hands import save_hand, table_seats
+from tournaments.services.registrations import set_registration_present
+from tournaments.services.rounds import generate_round, regenerate_round, swap_players
 from tournaments.services.sheets import validate_sheet
-from tournaments.services.tournament import (
-    generate_round,
-    regenerate_round,
-    set_registration_present,
-    swap_players,
-)
+
+from ..factories import store_hand
 
 
 @pytest.fixture
@@ -46,15 +42,7 @@ def register(event: Event, count: int, teams: int = 0) -> list[Player]:
 def lock(round_: Round, organiser) -> None:
     """One deal per table (a sheet without hands cannot be validated), count confirmed."""
     for table in round_.tables.all():
-        seats = table_seats(table)
-        hand = Hand(
-            dealer=seats[0].player,
-            taker=seats[1].player,
-            contract="garde",
-            oudlers=2,
-            points=Decimal(56),
-        )
-        save_hand(table=table, hand=hand, user=organiser)
+        store_hand(table, organiser)
         validate_sheet(table=table, user=organiser, confirm=True)
 
 
@@ -136,17 +124,7 @@ def test_swap_refused_once_hands_are_entered(tournament, organiser):
     round_ = generate_round(by=organiser, event=tournament)
     table_1, table_2 = round_.tables.order_by("number")
     seats = list(table_1.seats.order_by("position"))
-    save_hand(
-        table=table_1,
-        hand=Hand(
-            dealer=seats[0].player,
-            taker=seats[1].player,
-            contract="prise",
-            oudlers=1,
-            points=Decimal(51),
-        ),
-        user=organiser,
-    )
+    store_hand(table_1, organiser, contract="prise", oudlers=1, points=51)
     with pytest.raises(ValidationError):
         swap_players(
             by=organiser,

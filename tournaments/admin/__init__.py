@@ -25,7 +25,7 @@ No other side door either:
   every stored hand in the same transaction; the form refuses a rule set under
   which a stored hand cannot be scored (then nothing changes). The exact rules
   (rules_json) follow the rule set and are read-only.
-- A round's status follows its sheets (services.hands.refresh_round_status): it is
+- A round's status follows its sheets (services.sheets.refresh_round_status): it is
   read-only, and refreshed whenever tables are added or removed here.
 - Once a table has hands, its seats and game mode are what the hands were scored
   with: read-only, and such a table (or round) cannot be deleted from an inline.

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from ..models import Club, Player, Registration, Season, Team
 from ..selectors import access
 from ..services import admin_writes, seasons
-from ..services import events as event_services
+from ..services import players as player_services
 from .scope import ScopedAdmin, ScopedInline, club_filter
 
 
@@ -70,11 +70,11 @@ class PlayerAdmin(ScopedAdmin, admin.ModelAdmin):
             "public_name_style": obj.public_name_style,
         }
         if change:
-            player = event_services.update_player(
+            player = player_services.update_player(
                 by=request.user, player=Player.objects.get(pk=obj.pk), **values
             )
         else:
-            player = event_services.create_player(by=request.user, club=obj.club, **values)
+            player = player_services.create_player(by=request.user, club=obj.club, **values)
             obj.pk = player.pk
         if "user" in form.changed_data:
             admin_writes.set_player_account(by=request.user, player=player, user=obj.user)

@@ -18,7 +18,7 @@ from django.utils.text import slugify
 
 from tournaments.models import Event, Table
 from tournaments.planning import seating
-from tournaments.services.tournament import TOURNAMENT_FIVE_MODE
+from tournaments.services.rounds import TOURNAMENT_FIVE_MODE
 
 CITIES = [
     "Lyon", "Marseille", "Toulouse", "Nantes", "Bordeaux", "Lille", "Rennes", "Reims",

@@ -267,7 +267,7 @@ class ScorekeepersForm(forms.Form):
         return [(table, self[self.field_name(table)]) for table in self.tables]
 
     def choices(self) -> list[tuple[Table, list[Any]]]:
-        """Each table with the users chosen for it, for services.tournament.set_scorekeepers."""
+        """Each table with the users chosen for it, for services.tables.set_scorekeepers."""
         return [
             (table, [self.users[pk] for pk in self.cleaned_data[self.field_name(table)]])
             for table in self.tables

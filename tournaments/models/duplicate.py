@@ -19,14 +19,15 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring.cards import ORIENTATIONS
+
 from .events import Event, Table
 from .hands import Hand
 
 NORTH, EAST, SOUTH, WEST = range(4)
-# The orientations' codes (scoring.cards' order): keys in stored deals, forms and the
-# pages' data attributes. What a reader sees is orientation_letter's: West is "O"
-# (Ouest) on a French page.
-ORIENTATIONS = ("N", "E", "S", "W")
+# ORIENTATIONS (scoring.cards) are the orientations' codes: keys in stored deals, forms
+# and the pages' data attributes. What a reader sees is orientation_letter's: West is
+# "O" (Ouest) on a French page.
 ORIENTATION_LETTERS = (
     pgettext_lazy("orientation letter", "N"),
     pgettext_lazy("orientation letter", "E"),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -96,11 +94,6 @@ class Event(models.Model):
     def __str__(self) -> str:
         # The reader's date format (a choice list, the admin), not ISO on English pages.
         return f"{self.name} ({date_format(self.date, 'SHORT_DATE_FORMAT')})"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self.rules_json:
-            self.rules_json = scoring.rules_from_json(self.rules_name).to_json()
-        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         # A tournament's public face is its ranking; a club night's, its results.

@@ -241,7 +241,7 @@ class EventResult(models.Model):
     hands = models.PositiveIntegerField(_("hands played"))
     rank = models.PositiveIntegerField(_("rank"))
     field_size = models.PositiveIntegerField(_("players"))
-    # The player's statistics in this event (see services.results.player_event_stats).
+    # The player's statistics in this event (see services.event_stats.player_event_stats).
     taken = models.PositiveIntegerField(_("contracts taken"), default=0)
     made = models.PositiveIntegerField(_("contracts made"), default=0)
     petits_won = models.PositiveIntegerField(_("petits au bout won"), default=0)

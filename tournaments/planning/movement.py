@@ -51,7 +51,6 @@ from . import movement_design as design
 from . import movement_moving as moving
 from .movement_bench import bench_owners
 from .movement_plan import (
-    ORIENTATIONS,
     Movement,
     PlayerCard,
     PlayerCardLine,
@@ -64,7 +63,6 @@ from .movement_plan import (
 
 __all__ = [
     "MAX_TABLES",
-    "ORIENTATIONS",
     "Movement",
     "PlayerCard",
     "PlayerCardLine",
@@ -165,9 +163,9 @@ def _moving(tables: int, rounds: int, players: int) -> Movement | None:
     if 4 * tables - players == 1:  # the phantom, the last North: his table rests
         ids.pop((0, counts[0] - 1))
         ids = {key: index for index, key in enumerate(sorted(ids, key=ids.__getitem__))}
-    orientations = [""] * players
+    orientations = [0] * players
     for (o, _i), index in ids.items():
-        orientations[index] = ORIENTATIONS[o]
+        orientations[index] = o
     bench = playing < tables
     schedule_seats = []
     set_of: list[list[int | None]] = []
@@ -250,12 +248,12 @@ def _bench(tables: int, rounds: int, extras: tuple[int, ...]) -> Movement | None
             rows[table][o] = extra_ids[o]
         schedule_seats.append(rows)
     set_of = [[sets[0][r][t] for t in range(playing)] + [None] for r in range(rounds)]
-    orientations = [""] * (4 * playing + len(extras))
+    orientations = [0] * (4 * playing + len(extras))
     for o in range(4):
         for p in range(playing):
-            orientations[seat_ids[o][p]] = ORIENTATIONS[o]
+            orientations[seat_ids[o][p]] = o
     for o, index in extra_ids.items():
-        orientations[index] = ORIENTATIONS[o]
+        orientations[index] = o
     return _assemble(tables, rounds, f"{name}, bench", set_of, schedule_seats, orientations)
 
 
@@ -278,11 +276,11 @@ def _from_sets(
     tables: int, rounds: int, players: int, sets: design.Sets, empty: int, name: str
 ) -> Movement:
     ids = _numbering(sets, tables, empty)
-    orientations = [""] * players
+    orientations = [0] * players
     for o in range(4):
         for p in range(tables):
             if ids[o][p] is not None:
-                orientations[ids[o][p]] = ORIENTATIONS[o]  # type: ignore[index]
+                orientations[ids[o][p]] = o  # type: ignore[index]
     schedule_seats = []
     for r in range(rounds):
         rows: list[list[int | None]] = [[None] * 4 for _ in range(tables)]
@@ -300,7 +298,7 @@ def _assemble(
     name: str,
     set_of: list[list[int | None]],
     seats: list[list[list[int | None]]],
-    orientations: list[str],
+    orientations: list[int],
 ) -> Movement:
     """The frozen Movement from each round's set and seats per table. A table plays
     when it has a set and four players (not the bye table, not the bench)."""

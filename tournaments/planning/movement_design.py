@@ -124,21 +124,6 @@ def field(q: int, rounds: int) -> list[list[list[int]]]:
     ]
 
 
-def cyclic_cost(tables: int, rounds: int, steps: tuple[int, ...], phantom: bool) -> int:
-    """Repeated meetings of the cyclic design with these steps (exact), plus, with a
-    phantom North, the byes beyond one per player (each counted like a repeat)."""
-    cost = 0
-    for i in range(ORIENTATION_COUNT):
-        for j in range(i + 1, ORIENTATION_COUNT):
-            # Two seats whose steps differ by d meet every order(d) rounds.
-            cost += tables * max(0, rounds - order(steps[i] - steps[j], tables))
-    if phantom:
-        # A seat whose table step is a comes back to the bye table every order(a) rounds.
-        for o in range(1, ORIENTATION_COUNT):
-            cost += tables * max(0, rounds - order(steps[o] - steps[0], tables))
-    return cost
-
-
 def best_cyclic_steps(tables: int, rounds: int, phantom: bool = False) -> tuple[int, ...]:
     """The cyclic steps (x_N, x_E, x_S, x_W) with the fewest repeated meetings (and
     with a phantom, byes beyond one) among those where nobody plays a set twice

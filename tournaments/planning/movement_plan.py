@@ -2,6 +2,8 @@
 where each player sits round by round, and the table and player cards printed from it.
 
 Pure Python, no Django import; imported through tournaments.planning.movement.
+Orientations are numbers, 0 to 3 for North, East, South, West, as Seat.position holds
+them: the letters belong to scoring.cards.ORIENTATIONS, which planning does not import.
 """
 
 from __future__ import annotations
@@ -9,8 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
-
-ORIENTATIONS: tuple[str, ...] = ("N", "E", "S", "W")
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Seat:
 
     round: int
     table: int
-    orientation: str
+    orientation: int  # 0..3: N, E, S, W
     board_set: int | None
     plays: bool
 
@@ -76,7 +76,7 @@ class PlayerCardLine:
 @dataclass(frozen=True)
 class PlayerCard:
     player: int
-    orientation: str
+    orientation: int  # 0..3: N, E, S, W
     lines: tuple[PlayerCardLine, ...]
 
 
@@ -89,7 +89,7 @@ class Movement:
     players: int
     construction: str
     schedule: tuple[tuple[TableRound, ...], ...]
-    orientations: tuple[str, ...]  # per player
+    orientations: tuple[int, ...]  # per player, 0..3: N, E, S, W
     repeated_meetings: int  # sum over pairs of max(0, times met - 1), playing tables only
     byes: tuple[int, ...]  # rounds each player sits out
 
@@ -102,7 +102,7 @@ class Movement:
         """Where `player` is in `round` (his table even when he sits out)."""
         for line in self.schedule[round]:
             if player in line.seats:
-                orientation = ORIENTATIONS[line.seats.index(player)]
+                orientation = line.seats.index(player)
                 return Seat(round, line.table, orientation, line.board_set, line.plays)
         raise ValueError(f"player {player} is not in round {round}")
 

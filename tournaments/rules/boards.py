@@ -17,8 +17,8 @@ import random
 from typing import Any
 
 from scoring import cards
+from scoring.cards import ORIENTATIONS  # ("N", "E", "S", "W"): seat positions 0..3
 
-ORIENTATIONS = cards.ORIENTATIONS  # ("N", "E", "S", "W"): seat positions 0..3
 SUIT_CODES = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 _SUITS_BY_CODE = {code: suit for suit, code in SUIT_CODES.items()}
 

@@ -1,6 +1,6 @@
 """Duplicate tarot comparison (pure rules, no Django): from travellers to rankings.
 
-One board's traveller lists one `Line` per table that played it: the players by
+One board's traveller lists one `ComparedLine` per table that played it: the players by
 orientation (N, E, S, W) and either the four marques (summing to 0, as the engine
 scores the hand) or an arbiter's special result. At each orientation the marques of
 the lines compared are ranked against each other (DUPLICATE.md):
@@ -19,7 +19,7 @@ Special results (per line, or per orientation of a line):
         contract's base, a modest edge as 60/40 is);
     FOULED: the board was fouled at that table (wrong cards): its line is left out
         of the comparison for everybody else, and its players get what the arbiter
-        sets (`Line.arbiter`), by default 50 % (difference 0).
+        sets (`ComparedLine.arbiter`), by default 50 % (difference 0).
 A special result takes no part in the comparison: n counts played, not fouled,
 marques only.
 
@@ -40,9 +40,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+from scoring.cards import ORIENTATIONS
+
 from .ranking import rank_rows
 
-ORIENTATIONS: tuple[str, ...] = ("N", "E", "S", "W")
 MATCHPOINTS = "matchpoints"
 DIFFERENCE = "difference"
 METHODS: tuple[str, ...] = (MATCHPOINTS, DIFFERENCE)
@@ -78,7 +79,7 @@ class TravellerError(ValueError):
 
 
 @dataclass(frozen=True)
-class Line:
+class ComparedLine:
     """One table's line on a board's traveller.
 
     `players` by orientation N, E, S, W. `marques` the four marques (N, E, S, W,
@@ -138,7 +139,7 @@ def two_decimals(value: Fraction) -> Decimal:
     return exact.quantize(CENT, rounding=ROUND_HALF_UP)
 
 
-def _check_lines(lines: Sequence[Line]) -> None:
+def _check_lines(lines: Sequence[ComparedLine]) -> None:
     tables: set[Hashable] = set()
     players: set[PlayerId] = set()
     for line in lines:
@@ -183,7 +184,7 @@ def _check_lines(lines: Sequence[Line]) -> None:
 
 def compare_board(
     board: int,
-    lines: Sequence[Line],
+    lines: Sequence[ComparedLine],
     method: str = MATCHPOINTS,
     adjustment: Fraction = DEFAULT_ADJUSTMENT,
 ) -> list[BoardScore]:
@@ -230,7 +231,9 @@ def _matchpoints(marques: list[int], marque: int) -> int:
     return 2 * sum(1 for m in marques if m < marque) + marques.count(marque) - 1
 
 
-def _special_result(special: str, line: Line, method: str, adjustment: Fraction) -> Fraction:
+def _special_result(
+    special: str, line: ComparedLine, method: str, adjustment: Fraction
+) -> Fraction:
     if method == MATCHPOINTS:
         if special == FOULED and line.arbiter is not None:
             return line.arbiter
@@ -242,7 +245,7 @@ def _special_result(special: str, line: Line, method: str, adjustment: Fraction)
 
 def _score(
     board: int,
-    line: Line,
+    line: ComparedLine,
     index: int,
     marques: list[int] | None,
     special: str | None,

@@ -86,7 +86,7 @@ class ResultInputs:
 
 
 @dataclass
-class BoardScore:
+class CellScore:
     """One orientation's result on a board at a table, compared (duplicate_ranking)."""
 
     value: Decimal | None  # percentage (matchpoints) or difference from the average
@@ -107,7 +107,7 @@ class Cell:
     letter: str
     player: SeatedPlayer | None
     marque: int | None
-    score: BoardScore | None
+    score: CellScore | None
 
 
 @dataclass
@@ -125,16 +125,12 @@ class Line:
     # orientation (None: the whole table) -> SpecialResult.Kind
     specials: dict[int | None, str] = field(default_factory=dict)
     special_ids: dict[int | None, int] = field(default_factory=dict)
-    scores: list[BoardScore | None] = field(default_factory=lambda: [None] * 4)
+    scores: list[CellScore | None] = field(default_factory=lambda: [None] * 4)
 
     @property
     def done(self) -> bool:
         """Played and entered, or settled by a ruling for the whole table."""
         return self.result is not None or None in self.specials
-
-    def special_for(self, orientation: int) -> str | None:
-        """The ruling that applies to this orientation: its own, else the table's."""
-        return self.specials.get(orientation, self.specials.get(None))
 
     @property
     def fouled(self) -> bool:

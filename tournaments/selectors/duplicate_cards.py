@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..models import ORIENTATIONS
 from ..models.duplicate import boards_of_set, set_of_board
 from ..rules.collation import sort_key
-from .duplicate import DuplicateData, Line, SeatedPlayer, boards_per_round
+from .duplicate import DuplicateData, SeatedPlayer, boards_per_round
 
 
 @dataclass
@@ -164,12 +164,3 @@ def round_progress(data: DuplicateData) -> dict[int, list[TableRound]]:
     for (round_number, _number), table_round in sorted(_table_rounds(data).items()):
         rounds[round_number].append(table_round)
     return dict(rounds)
-
-
-def player_lines(data: DuplicateData, player_id: int) -> list[Line]:
-    return [
-        line
-        for board in data.boards.values()
-        for line in board.lines
-        if player_id in line.player_ids()
-    ]

@@ -22,7 +22,7 @@ from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
 from .access import Namer, public_names
 from .board_visibility import complete_boards, hidden_results, public_view
-from .duplicate import BoardInfo, BoardScore, DuplicateData, Line, SeatedPlayer, duplicate_data
+from .duplicate import BoardInfo, CellScore, DuplicateData, Line, duplicate_data
 
 
 def method_of(event: Event) -> str:
@@ -32,7 +32,7 @@ def method_of(event: Event) -> str:
     return comparison.MATCHPOINTS
 
 
-def _core_line(line: Line) -> comparison.Line | None:
+def _core_line(line: Line) -> comparison.ComparedLine | None:
     """The line as the comparison reads it, or None while it has nothing to compare
     (not played yet, nor settled by rulings at every orientation)."""
     ids = line.player_ids()
@@ -41,7 +41,7 @@ def _core_line(line: Line) -> comparison.Line | None:
     marques = None
     if line.result is not None and None not in line.marques:
         marques = tuple(line.marques)
-    core = comparison.Line(
+    core = comparison.ComparedLine(
         table=line.table_id,
         players=tuple(ids),  # type: ignore[arg-type]
         marques=marques,  # type: ignore[arg-type]
@@ -61,7 +61,7 @@ def compare_board(board: BoardInfo, method: str) -> list[comparison.BoardScore]:
     scores = comparison.compare_board(board.number, cores, method)
     for score in scores:
         shown = score.percentage if method == comparison.MATCHPOINTS else score.difference
-        lines[score.table].scores[ORIENTATIONS.index(score.orientation)] = BoardScore(
+        lines[score.table].scores[ORIENTATIONS.index(score.orientation)] = CellScore(
             value=shown,
             matchpoints=score.matchpoints,
             rank=score.rank,
@@ -89,7 +89,7 @@ class BoardDetail:
     table_number: int
     orientation: int
     marque: int | None
-    score: BoardScore
+    score: CellScore
     line: Line
 
     @property
@@ -122,7 +122,7 @@ class DuplicateRow:
 
 
 @dataclass
-class TeamRow:
+class DuplicateTeamRow:
     name: str
     members: list[DuplicateRow]
     result: Decimal | None
@@ -199,7 +199,7 @@ def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[Dupl
     return ranking_rows(compare(public_view(duplicate_data(event, namer=namer))))
 
 
-def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
+def team_rows(rows: list[DuplicateRow], event: Event) -> list[DuplicateTeamRow]:
     """Teams ranked on their members' results (rules.duplicate.team_results: the mean of
     their exact percentages, or the sum of their differences): the team ranking of an
     individual event; in a team match, on their marques (team_match_rows). Each team
@@ -219,16 +219,18 @@ def team_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
     ]
     teams = {row.player_id: row.team for team in members.values() for row in team}
     found = [
-        TeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
+        DuplicateTeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
         for result in comparison.team_results(players, teams, method_of(event))
     ]
     ranked = {team.name for team in found}
-    found += [TeamRow(name, team, None) for name, team in members.items() if name not in ranked]
+    found += [
+        DuplicateTeamRow(name, team, None) for name, team in members.items() if name not in ranked
+    ]
     found.sort(key=lambda t: (t.result is None, t.rank, sort_key(t.name)))
     return found
 
 
-def team_match_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
+def team_match_rows(rows: list[DuplicateRow], event: Event) -> list[DuplicateTeamRow]:
     """A team match's teams (rules.team_match): each board's result is the sum of the
     members' marques, converted on the scale the comparison method gives (matchpoints
     of the team results across the field, or their total). From the boards each row
@@ -249,7 +251,7 @@ def team_match_rows(rows: list[DuplicateRow], event: Event) -> list[TeamRow]:
     results = team_rules.team_board_results(marques, teams, playing)
     scale = team_rules.scale_of(event.comparison)
     found = [
-        TeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
+        DuplicateTeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
         for result in team_rules.team_match_results(results, scale)
     ]
     found.sort(key=lambda t: (t.rank, sort_key(t.name)))
@@ -285,8 +287,7 @@ def public_boards(data: DuplicateData) -> set[int]:
 __all__ = [
     "BoardDetail",
     "DuplicateRow",
-    "SeatedPlayer",
-    "TeamRow",
+    "DuplicateTeamRow",
     "compare",
     "duplicate_ranking",
     "player_row",

@@ -140,7 +140,7 @@ class ValidationPreview:
 
 def validation_preview(table: Table) -> ValidationPreview:
     """The facts the confirmation shows: the hands entered, the deals planned
-    (selectors.fairness, as services.hands.validate_sheet checks them) and who may
+    (selectors.fairness, as services.sheets.validate_sheet checks them) and who may
     reopen the sheet once validated."""
     plan = fairness.table_plan(table)
     return ValidationPreview(

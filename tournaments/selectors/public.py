@@ -72,10 +72,6 @@ def unpublished_events(viewer: Viewer) -> QuerySet[Event]:
     return Event.objects.exclude(published()).filter(visible(viewer)).select_related("club")
 
 
-def visible_tables(viewer: Viewer) -> QuerySet[Table]:
-    return Table.objects.filter(visible(viewer, through="round__event__"))
-
-
 def visible_seasons(viewer: Viewer) -> QuerySet[Season]:
     """Published seasons, and those of the clubs the viewer organises."""
     seasons = Season.objects.select_related("club")

@@ -83,10 +83,6 @@ class PlayerSummary:
         return self.total / self.events if self.events else None
 
     @property
-    def poignees_shown(self) -> int:
-        return sum(self.poignees.values())
-
-    @property
     def poignee_rows(self) -> list[tuple[str, int]]:
         return [(size, self.poignees.get(size, 0)) for size in scoring.POIGNEE_SIZES]
 

@@ -19,7 +19,14 @@ from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
 from .cache import touch
-from .events import check_rules_name, event_has_hands, publish_event, unpublish_event, update_event
+from .events import (
+    check_rules_name,
+    event_has_hands,
+    preset_rules,
+    publish_event,
+    unpublish_event,
+    update_event,
+)
 from .results import refresh_event_results
 from .standings import refresh_seasons_of
 from .tournament import set_tournament_format
@@ -32,7 +39,7 @@ def create_event(*, by: Actor, event: Event) -> Event:
     access.require_club(by, event.club_id)
     check_rules_name(event.rules_name)
     published, event.published = event.published, False
-    event.rules_json = {}  # Event.save stores the preset's exact rules
+    event.rules_json = preset_rules(event.rules_name)
     event.save()
     touch(events=[event])
     if published:

@@ -375,6 +375,10 @@ def save_registration(*, by: Actor, registration: Registration) -> Registration:
     if (stored.event_id, stored.player_id) != (registration.event_id, registration.player_id):
         raise Refused(_("Enter the player in the other event instead."), field="event")
     if stored.team_id != registration.team_id:
+        if registration.team is not None:
+            registration_services.check_team_room(
+                event=stored.event, team=registration.team, player=stored.player
+            )
         stored.team = registration.team
         stored.save(update_fields=["team"])
         touch(events=[stored.event_id])

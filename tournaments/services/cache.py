@@ -29,8 +29,6 @@ from ..models import Club, Event, PageVersion, Player, Season
 from ..selectors.dependencies import player_event_ids
 from ..selectors.page_versions import SITE, club_key, event_key, player_key, season_key
 
-__all__ = ["SITE", "club_key", "event_key", "player_key", "season_key", "touch", "touch_players"]
-
 
 def _ids(items: Iterable[object]) -> set[int]:
     """Primary keys of model instances or of plain ids (None skipped: an unsaved row)."""

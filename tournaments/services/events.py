@@ -7,13 +7,13 @@ hand cannot be scored), so a form can put the message next to the field and noth
 is half-saved. Publication and rule changes leave a line in the club's audit trail.
 
 A club's players are written by services.players and a round's tables by
-services.tables; their functions are named here too, where the club-night pages and
-the admin have always found them.
+services.tables.
 """
 
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -28,38 +28,16 @@ from ..selectors.access import Actor
 from . import audit
 from .cache import touch
 from .hands import rescore_event, score_stored_hand
-from .players import create_player, update_player
 from .standings import refresh_seasons_of
-from .tables import (
-    TABLE_SIZES,
-    add_table,
-    current_round,
-    delete_table,
-    edit_table,
-    next_table_number,
-)
-
-__all__ = [
-    "RULES_REFUSED",
-    "TABLE_SIZES",
-    "add_table",
-    "check_rules_change",
-    "check_rules_name",
-    "create_club_night",
-    "create_player",
-    "current_round",
-    "delete_table",
-    "edit_table",
-    "event_has_hands",
-    "next_table_number",
-    "publish_event",
-    "unpublish_event",
-    "update_event",
-    "update_player",
-]
-
 
 # --- club nights -------------------------------------------------------------
+
+
+def preset_rules(rules_name: str) -> dict[str, Any]:
+    """A preset's exact rules, as an event stores them (Event.rules_json) when it is
+    created or its rule set changes: its hands stay scored as they were even if a
+    later version of the site changes the preset."""
+    return scoring.rules_from_json(rules_name).to_json()
 
 
 def check_rules_name(rules_name: str) -> None:
@@ -94,7 +72,13 @@ def _new_event(
     access.require_club(by, club)
     check_rules_name(rules_name)
     event = Event.objects.create(
-        club=club, kind=kind, name=name.strip(), date=date, rules_name=rules_name, **fields
+        club=club,
+        kind=kind,
+        name=name.strip(),
+        date=date,
+        rules_name=rules_name,
+        rules_json=preset_rules(rules_name),
+        **fields,
     )
     touch(events=[event])
     return event
@@ -162,7 +146,7 @@ def update_event(
     event.name, event.date = name.strip(), date
     if rules_changed:
         event.rules_name = rules_name
-        event.rules_json = {}  # Event.save stores the new preset's exact rules
+        event.rules_json = preset_rules(rules_name)
     event.save()
     if has_hands:
         try:

@@ -31,20 +31,6 @@ from .cache import touch
 from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
 from .standings import rebuild_all_season_standings, refresh_seasons_of
 
-# Re-exported: the statistics were worked out here before they had a module of their own.
-__all__ = [
-    "LEDGER_FIELDS",
-    "LedgerRow",
-    "PlayerEventStats",
-    "ResultModels",
-    "player_event_stats",
-    "rebuild_all_event_results",
-    "refresh_all_event_results",
-    "refresh_event_results",
-    "stale_event_results",
-]
-
-
 # --- totals and places -----------------------------------------------------------
 
 
@@ -410,17 +396,40 @@ def refresh_all_event_results() -> int:
     return count
 
 
+def _result_fields() -> list[str]:
+    """EventResult's columns but its id: event and player first (the row's key)."""
+    return [f.attname for f in EventResult._meta.concrete_fields if f.name != "id"]
+
+
 def _snapshot() -> dict[tuple[int, int], tuple[Any, ...]]:
-    fields = [f.attname for f in EventResult._meta.concrete_fields if f.name != "id"]
-    return {(row[0], row[1]): row for row in EventResult.objects.values_list(*fields)}
+    return {(row[0], row[1]): row for row in EventResult.objects.values_list(*_result_fields())}
 
 
 def stale_event_results() -> list[tuple[int, int]]:
-    """(event id, player id) of every EventResult row that differs from a rebuild from
-    the ledger (or is missing, or should not be there); changes nothing."""
-    before = _snapshot()
-    with transaction.atomic():
-        rebuild_all_event_results()
-        after = _snapshot()
-        transaction.set_rollback(True)
-    return sorted(key for key in before.keys() | after.keys() if before.get(key) != after.get(key))
+    """(event id, player id) of every EventResult row that differs from what the ledger
+    gives (or is missing, or should not be there).
+
+    A read: the rows a rebuild would write are planned in memory (_plan, as
+    rebuild_all_event_results plans them) and compared with the stored ones, with no
+    lock and no write, so check_ledger can run on a live database without holding up
+    the tables saving hands. JSON columns are compared as the database gives them back
+    (string keys, lists for tuples)."""
+    fields = _result_fields()
+    json_fields = {f.attname for f in EventResult._meta.concrete_fields if isinstance(f, JSONField)}
+    stored = _snapshot()
+    expected: dict[tuple[int, int], tuple[Any, ...]] = {}
+    scored = HandScore.objects.filter(event=OuterRef("pk"))
+    for event_id, kind in (
+        Event.objects.filter(Exists(scored)).order_by("pk").values_list("pk", "kind")
+    ):
+        for row in _plan(ResultModels(), event_id, kind, {}, None).create:
+            values = tuple(
+                json.loads(json.dumps(getattr(row, name)))
+                if name in json_fields
+                else getattr(row, name)
+                for name in fields
+            )
+            expected[values[0], values[1]] = values
+    return sorted(
+        key for key in stored.keys() | expected.keys() if stored.get(key) != expected.get(key)
+    )

@@ -22,38 +22,6 @@ from ..selectors.access import Actor
 from . import audit
 from .cache import touch
 from .events import _new_event, update_event
-from .registrations import (
-    register_entrant,
-    register_player,
-    set_registration_present,
-    team_named,
-)
-from .rounds import (
-    SEATING_MESSAGES,
-    TOURNAMENT_FIVE_MODE,
-    generate_round,
-    present_players,
-    regenerate_round,
-    swap_players,
-)
-from .tables import set_scorekeepers
-
-__all__ = [
-    "SEATING_MESSAGES",
-    "TOURNAMENT_FIVE_MODE",
-    "create_tournament",
-    "generate_round",
-    "present_players",
-    "regenerate_round",
-    "register_entrant",
-    "register_player",
-    "set_registration_present",
-    "set_scorekeepers",
-    "set_tournament_format",
-    "swap_players",
-    "team_named",
-    "update_tournament",
-]
 
 
 @transaction.atomic

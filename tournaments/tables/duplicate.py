@@ -83,7 +83,7 @@ class DuplicateRankingTable(tables.Table):
 
 
 class DuplicateTeamTable(tables.Table):
-    """The teams of a duplicate event (TeamRow), by rank."""
+    """The teams of a duplicate event (selectors.duplicate_ranking.DuplicateTeamRow), by rank."""
 
     rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=NUMBER, empty_values=())
     name = tables.Column(verbose_name=gettext_lazy("Team"))

@@ -41,6 +41,8 @@ from ..selectors import public as public_selectors
 from ..selectors.access import is_organiser
 from ..selectors.standings import club_players, event_dashboard
 from ..services import events as services
+from ..services import players as player_services
+from ..services import tables as table_services
 from ..tables import PlayerTable, configure
 from .submissions import (
     Outcome,
@@ -140,7 +142,7 @@ def player_create(request: HttpRequest, club: Club) -> HttpResponse:
     form = PlayerForm(request.POST or None)
 
     def write() -> Outcome:
-        player = services.create_player(by=request.user, club=club, **form.cleaned_data)
+        player = player_services.create_player(by=request.user, club=club, **form.cleaned_data)
         return Outcome(
             redirect_url=with_club(reverse("player_list"), club),
             message=_("%(player)s was added.") % {"player": player.name},
@@ -168,7 +170,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = PlayerForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_player(by=request.user, player=player, **form.cleaned_data)
+            player_services.update_player(by=request.user, player=player, **form.cleaned_data)
         except EventError as error:
             form.add_service_error(error)
         else:
@@ -318,7 +320,7 @@ def _seating_kwargs(form: TableForm) -> dict[str, Any]:
 def table_create(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
     access.require_event(request.user, event)
-    initial = {"number": services.next_table_number(services.current_round(event))}
+    initial = {"number": table_services.next_table_number(table_services.current_round(event))}
     form = TableForm(
         request.POST or None,
         club=event.club,
@@ -327,7 +329,7 @@ def table_create(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
     def write() -> Outcome:
-        table = services.add_table(by=request.user, event=event, **_seating_kwargs(form))
+        table = table_services.add_table(by=request.user, event=event, **_seating_kwargs(form))
         return Outcome(
             redirect_url=reverse("event_manage", args=[event.pk]),
             message=_("Table %(number)s is seated.") % {"number": table.number},
@@ -356,7 +358,7 @@ def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            services.edit_table(by=request.user, table=table, **_seating_kwargs(form))
+            table_services.edit_table(by=request.user, table=table, **_seating_kwargs(form))
         except EventError as error:
             form.add_service_error(error)
         else:
@@ -378,7 +380,7 @@ def table_delete(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
 
         def write() -> Outcome:
-            services.delete_table(by=request.user, table=table)
+            table_services.delete_table(by=request.user, table=table)
             return Outcome(
                 redirect_url=reverse("event_manage", args=[event.pk]),
                 message=_("Table %(number)s was deleted.") % {"number": table.number},

@@ -27,7 +27,7 @@ from ..rules import typography
 from ..selectors import access, fairness
 from ..selectors import tournament as selectors
 from ..services import imports as import_services
-from ..services import tournament as services
+from ..services import registrations as services
 from ..tables import RegistrationTable
 from ..tables.tournament import ImportErrorTable
 from .organiser import organiser_required
@@ -68,7 +68,7 @@ def _registrations_page(
 
 def _new_player_clubs(request: HttpRequest, event: Event) -> Any:
     """The clubs a new entrant may be created in: the event's and the person's own
-    (services.tournament.register_entrant)."""
+    (services.registrations.register_entrant)."""
     return Club.objects.filter(
         Q(pk=event.club_id) | Q(pk__in=access.organised_clubs(request.user))
     ).order_by(by_name())

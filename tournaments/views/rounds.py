@@ -22,7 +22,8 @@ from ..rules.collation import sort_key
 from ..rules.dealing import dealer_for
 from ..selectors import access, fairness
 from ..selectors import tournament as selectors
-from ..services import tournament as services
+from ..services import rounds as services
+from ..services import tables as table_services
 from .names import rename_seated
 from .organiser import organiser_action, organiser_required
 from .submissions import (
@@ -183,7 +184,7 @@ def round_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
 
         def write() -> Outcome:
-            services.set_scorekeepers(by=request.user, choices=form.choices())
+            table_services.set_scorekeepers(by=request.user, choices=form.choices())
             return Outcome(
                 redirect_url=reverse("round_manage", args=[round_.pk]),
                 message=_("The scorekeepers were saved."),

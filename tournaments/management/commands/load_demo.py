@@ -22,7 +22,6 @@ from tournaments.models import (
     Membership,
     Player,
     Role,
-    Round,
     Seat,
     Table,
 )
@@ -31,7 +30,7 @@ from tournaments.selectors.access import SYSTEM
 from tournaments.services import duplicate as duplicate_services
 from tournaments.services.cache import touch
 from tournaments.services.duplicate_results import save_board_result
-from tournaments.services.events import publish_event
+from tournaments.services.events import create_club_night, publish_event
 from tournaments.services.hands import save_hand, seat_table, table_seats
 from tournaments.services.registrations import register_player
 from tournaments.services.sheets import validate_sheet
@@ -119,14 +118,14 @@ class Command(BaseCommand):
             Membership.objects.get_or_create(user=user, club=club, defaults={"role": role})
         everybody = [Player.objects.get_or_create(club=club, name=name)[0] for name in PLAYERS]
         players = everybody[:NIGHT_PLAYERS]
-        night = Event.objects.create(
+        night = create_club_night(
+            by=SYSTEM,
             club=club,
             name="Soirée du jeudi",
             date=datetime.date.today() - datetime.timedelta(days=2),
-            rules_name="fft",
-            published=True,
         )
-        round_ = Round.objects.create(event=night, number=1)
+        publish_event(by=SYSTEM, event=night)
+        round_ = night.rounds.get(number=1)
         # 12 players: a table of 5 (called king), a table of 4 and a table of 3.
         shuffled = rng.sample(players, len(players))
         layout = [
@@ -150,10 +149,10 @@ class Command(BaseCommand):
             if number > 1:
                 validate_sheet(table=table, user=scorekeeper)
         # A second club night, still open, so the scorekeeper has a table to fill.
-        tonight = Event.objects.create(
-            club=club, name="Soirée du mardi", date=datetime.date.today(), rules_name="fft"
+        tonight = create_club_night(
+            by=SYSTEM, club=club, name="Soirée du mardi", date=datetime.date.today()
         )
-        tonight_round = Round.objects.create(event=tonight, number=1)
+        tonight_round = tonight.rounds.get(number=1)
         seat_table(
             by=SYSTEM,
             round=tonight_round,
