@@ -2,10 +2,12 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from tarot_club import views
+from tarot_club import offline, views
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
+    # At the root, in no language: the offline worker's scope is the whole site.
+    path("sw.js", offline.service_worker, name="service_worker"),
 ]
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
