@@ -9,6 +9,7 @@ worker's cache; a new release's worker replaces the old one at the next load.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
@@ -19,8 +20,25 @@ from tests.conftest import PASSWORD
 from tournaments.models import Hand, Submission
 
 from ..factories import make_member, store_hand
-from .conftest import log_in
+from .conftest import PHONE, AxeCheck, log_in
 from .test_scorekeeping_flow import enter_garde
+
+
+@pytest.fixture
+def phone(browser, live_server) -> Iterator[object]:
+    """The phone of conftest.py, with the service worker the other tests block."""
+    context = browser.new_context(
+        viewport=PHONE, locale="fr-FR", base_url=live_server.url, service_workers="allow"
+    )
+    context.set_default_timeout(10_000)
+    axe = AxeCheck(context)
+    page = context.new_page()
+    yield page
+    try:
+        axe.finish()
+    finally:
+        context.close()
+
 
 # Whether the worker has kept `path` (any release's cache).
 KEPT = "async (path) => !!(await caches.match(location.origin + path))"
