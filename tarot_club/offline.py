@@ -187,6 +187,7 @@ def page_config() -> dict[str, object]:
     addresses of the entry forms and sheets in the current language."""
     return {
         "sw": reverse("service_worker"),
+        "pages": [p for name in PAGE_URL_NAMES if (p := _pattern(name))],
         "queued": [p for name in QUEUED_URL_NAMES if (p := _pattern(name))],
         "login": reverse("login"),
     }

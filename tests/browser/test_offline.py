@@ -234,6 +234,40 @@ def test_organiser_and_public_pages_are_never_served_from_the_workers_cache(phon
     phone.goto(my_tables)
     assert phone.locator("#offline-copy").count() == 0
 
+    # Logged out: the pages kept were his; they go.
+    phone.click(".navbar-toggler")
+    with phone.expect_navigation():
+        phone.locator("form[action$='/logout/'] button").click()
+    assert not evaluate(phone, KEPT, my_tables)
+
+
+def test_a_post_lost_for_want_of_network_is_queued_with_its_key_and_stored_once(
+    phone, scorekeeper, table4
+):
+    """The phone believes it has signal (navigator.onLine) but the post does not get
+    through: the worker queues the hand with the key it was sent with."""
+    anne = table4.seats.get(position=1).player_id
+    sheet = reverse("table_sheet", args=[table4.pk])
+    go_offline_on_new_hand(phone, scorekeeper, table4)
+    phone.goto(reverse("hand_new", args=[table4.pk]))
+    ready(phone)
+    # The kept copy's key is replaced before posting (it may be spent): read it then.
+    phone.evaluate("() => Object.defineProperty(navigator, 'onLine', {get: () => true})")
+    enter_garde(phone, anne, 2, "52")
+    phone.click("#save-hand")
+    phone.wait_for_url(f"**{sheet}#pending-hands")
+    phone.locator("#pending-hands li").first.wait_for()
+    [entry] = evaluate(phone, "async () => await window.TarotOffline.queue.all()")
+    assert entry["number"] == 1 and entry["state"] == "queued"
+    assert dict(entry["fields"])["points"] == "52"
+    assert not Hand.objects.exists()
+
+    phone.context.set_offline(False)
+    wait_for(lambda: Hand.objects.count() == 1, phone)
+    assert Submission.objects.filter(key=entry["key"]).count() == 1
+    wait_for(lambda: queued_count(phone) == 0, phone)
+    assert Hand.objects.get().points == Decimal(52)
+
 
 def test_a_new_release_replaces_the_old_worker_and_its_caches_at_the_next_load(
     phone, scorekeeper, table4, monkeypatch

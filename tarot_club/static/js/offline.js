@@ -149,8 +149,14 @@
 
   var script = document.currentScript;
   var config = JSON.parse((script && script.getAttribute("data-offline")) || "{}");
-  var queuedPatterns = (config.queued || []).map(function (pattern) {
-    return new RegExp(pattern);
+  function regexps(list) {
+    return (list || []).map(function (pattern) {
+      return new RegExp(pattern);
+    });
+  }
+  var queuedPatterns = regexps(config.queued);
+  var scorekeeperPage = regexps(config.pages).some(function (pattern) {
+    return pattern.test(location.pathname);
   });
   var keptCopy = document.documentElement.hasAttribute("data-offline-copy");
   // Whether this page came through the worker (else it has not kept it).
@@ -649,6 +655,11 @@
     });
   }
 
+  // Only the scorekeeper's pages install the worker: a public page's reader does not
+  // download the engine for a table he never keeps.
+  if (!scorekeeperPage && !seenByWorker) {
+    return;
+  }
   if ("serviceWorker" in navigator && config.sw && global.isSecureContext) {
     navigator.serviceWorker.register(config.sw, { scope: "/" }).then(
       function () {
