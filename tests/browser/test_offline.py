@@ -33,8 +33,13 @@ def phone(browser, live_server) -> Iterator[object]:
     context.set_default_timeout(10_000)
     axe = AxeCheck(context)
     page = context.new_page()
+    # The kept copies are served with their page's Content-Security-Policy: nothing the
+    # offline code does may break it (no inline script, no eval).
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
     yield page
     try:
+        assert not [m for m in console if "Content Security Policy" in m], console
         axe.finish()
     finally:
         context.close()
@@ -131,6 +136,7 @@ def test_ten_hands_entered_without_signal_are_stored_once_in_order(phone, scorek
     phone.reload()
     assert queued_count(phone) == 10
     phone.goto(sheet)
+    ready(phone)
     pending = phone.locator("#pending-hands li")
     assert pending.count() == 10
     assert pending.first.inner_text().startswith("Donne 1")

@@ -174,9 +174,13 @@
         return (b + 0x100).toString(16).slice(1);
       })
       .join("");
-    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join(
-      "-"
-    );
+    return [
+      hex.slice(0, 8),
+      hex.slice(8, 12),
+      hex.slice(12, 16),
+      hex.slice(16, 20),
+      hex.slice(20),
+    ].join("-");
   }
 
   function csrfCookie() {
@@ -313,11 +317,12 @@
         var save;
         if (resolving) {
           // The settling of a refused queued hand, saved again without signal.
+          // Its number as settled ("the next deal": the next one); the hands queued
+          // after it move as much once it is stored.
           resolving.fields = fields;
-          resolving.number = Number(Queue.field(fields, "number")) || resolving.number;
-          resolving.resolvedNumber = null;
+          resolving.resolvedNumber = Number(Queue.field(fields, "number")) || null;
           resolving.scores = scores || resolving.scores;
-          resolving.state = "queued";
+          resolving.state = "resolving";
           save = Queue.put(resolving);
         } else {
           save = Queue.add(Queue.entry(action, fields, scores));
@@ -382,6 +387,11 @@
   // The form posted as a page (no submit event: the handlers above are not run again).
   function post(form, submitter) {
     form.dataset.offlinePost = "1";
+    var token = csrfCookie();
+    var csrf = form.querySelector("input[name=csrfmiddlewaretoken]");
+    if (token && csrf) {
+      csrf.value = token; // a kept copy's token may be an older session's
+    }
     if (submitter && submitter.name) {
       var carried = document.createElement("input");
       carried.type = "hidden";
@@ -391,6 +401,16 @@
     }
     HTMLFormElement.prototype.submit.call(form);
   }
+
+  // Back to this page from the browser's cache: its forms are handled again.
+  global.addEventListener("pageshow", function () {
+    document.querySelectorAll("form[data-offline-post], form[data-offline-busy]").forEach(
+      function (form) {
+        delete form.dataset.offlinePost;
+        delete form.dataset.offlineBusy;
+      }
+    );
+  });
 
   // --- sending the queue ------------------------------------------------------------
 
@@ -460,7 +480,12 @@
       return Promise.resolve();
     }
     var later = entries.filter(function (entry) {
-      return entry.table === settled.table && entry.number && entry.created >= settled.created && entry.key !== settled.key;
+      return (
+        entry.table === settled.table &&
+        entry.number &&
+        entry.created >= settled.created &&
+        entry.key !== settled.key
+      );
     });
     return Promise.all(
       later.map(function (entry) {
@@ -536,7 +561,8 @@
     flushing = locked
       .then(function (result) {
         flushing = null;
-        if (result && result.outcome === "done" && result.saved && document.getElementById("pending-hands")) {
+        var onSheet = !!document.getElementById("pending-hands");
+        if (result && result.outcome === "done" && result.saved && onSheet) {
           location.reload(); // the sheet, with the hands stored
         } else {
           renderPending();
@@ -553,9 +579,19 @@
 
   var pendingBox = document.getElementById("pending-hands");
   var stateOf = {};
+  var sent = []; // the hands sent from this page, listed as saved until it reloads
 
   function showState(entry, state) {
     stateOf[entry.key] = state;
+    if (state === "saved") {
+      sent.push({
+        key: entry.key,
+        table: entry.table,
+        number: numberOf(entry),
+        scores: entry.scores,
+        saved: true,
+      });
+    }
     renderPending();
   }
 
@@ -578,24 +614,29 @@
       var mine = entries.filter(function (entry) {
         return entry.table === table;
       });
-      Object.keys(stateOf).forEach(function (key) {
-        if (stateOf[key] === "saved") {
-          mine.push({ key: key, saved: true, number: null });
-        }
+      var stored = sent.filter(function (entry) {
+        return entry.table === table;
       });
+      mine = stored.concat(mine);
       pendingBox.hidden = mine.length === 0;
       mine.forEach(function (entry) {
         var item = document.createElement("li");
         item.className = "list-group-item pending-hand";
         item.setAttribute("data-key", entry.key);
-        var state = entry.saved ? "saved" : entry.state === "review" ? "review" : stateOf[entry.key] || "waiting";
+        var state = entry.saved
+          ? "saved"
+          : entry.state === "review"
+            ? "review"
+            : stateOf[entry.key] || "waiting";
         item.setAttribute("data-state", state);
         var head = document.createElement("div");
         var title = document.createElement("strong");
-        title.textContent = numberOf(entry) ? label("hand").replace("0", String(numberOf(entry))) : "";
+        var number = numberOf(entry);
+        title.textContent = number ? label("hand").replace("0", String(number)) : "";
         head.appendChild(title);
         var badge = document.createElement("span");
-        badge.className = "badge ms-2 " + (state === "saved" ? "text-bg-success" : state === "review" ? "text-bg-warning" : "text-bg-secondary");
+        var colour = { saved: "text-bg-success", review: "text-bg-warning" }[state];
+        badge.className = "badge ms-2 " + (colour || "text-bg-secondary");
         badge.textContent = label(state);
         head.appendChild(badge);
         item.appendChild(head);
