@@ -200,7 +200,16 @@ def test_a_queued_hand_the_same_deal_as_one_stored_meanwhile_is_dropped_and_the_
         phone.locator("#pending-hands li").last.wait_for()
         phone.goto(new_hand)
     store_hand(table4, scorekeeper)  # hand 1, from another phone
+    # The signal returns while the scorekeeper types the third hand: his page stays.
+    phone.fill("#id_points", "33")
     phone.context.set_offline(False)
+    poll(
+        phone,
+        "async () => (await window.TarotOffline.queue.all()).some((e) => e.state === 'review')",
+    )
+    assert phone.url.endswith(new_hand) and phone.locator("#id_points").input_value() == "33"
+    # The next page without a form, the sheet, shows the conflict.
+    phone.goto(reverse("table_sheet", args=[table4.pk]))
     phone.locator("#conflict").wait_for()
     # The same deal: the stored hand is kept, and the queued hand 2 goes next.
     phone.locator("#conflict a").first.click()

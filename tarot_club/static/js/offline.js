@@ -499,6 +499,17 @@
   }
 
   var flushing = null;
+  // A page with an entry form is not taken from the scorekeeper typing on it: a refused
+  // queued hand is shown at the next page without one (the sheet).
+  var typing = Array.prototype.some.call(document.forms, isEntryForm);
+
+  function show(entry) {
+    entry.shown = true;
+    return Queue.put(entry).then(function () {
+      showAsPage(entry);
+      return "shown";
+    });
+  }
 
   function flushOnce() {
     var saved = 0;
@@ -516,7 +527,7 @@
         }
         if (entry.state === "review") {
           blocked[entry.table] = true; // waits for the scorekeeper
-          return next();
+          return entry.shown || typing ? next() : show(entry);
         }
         showState(entry, "sending");
         return send(entry).then(function (outcome) {
@@ -531,10 +542,11 @@
           }
           if (outcome === "refused") {
             entry.state = "review";
-            return Queue.put(entry).then(function () {
-              showAsPage(entry);
-              return "shown";
-            });
+            if (typing) {
+              blocked[entry.table] = true; // shown at the next page without a form
+              return Queue.put(entry).then(next);
+            }
+            return show(entry);
           }
           showState(entry, "waiting");
           return outcome; // no signal or logged out: all wait
@@ -741,6 +753,7 @@
           // The server's page for a refused queued hand: what was typed, to settle.
           resolving = entry;
           entry.state = "review";
+          entry.shown = true;
           Queue.put(entry);
           settleLinks(entry);
         } else {
