@@ -46,6 +46,23 @@ QUEUED_URL_NAMES = ("hand_new", "board_entry")
 _SENTINEL = 987654321
 
 
+# The Python code the browser runs (the engine's bundle, issue 23): a change to it is a
+# new release even when the app's version and the static files stay the same.
+BROWSER_CODE = ("scoring", "tournaments/rules")
+
+
+@lru_cache(maxsize=1)
+def browser_code() -> str:
+    """A hash of the code the engine's bundle is made of (read once per process: the
+    code changes only with a deployment, which restarts it)."""
+    digest = hashlib.sha256()
+    for folder in BROWSER_CODE:
+        for path in sorted((settings.BASE_DIR / folder).rglob("*.py")):
+            digest.update(str(path.relative_to(settings.BASE_DIR)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def app_version() -> str:
     try:
         return importlib.metadata.version("tarot-club")
@@ -154,13 +171,14 @@ def _release(version: str, fingerprints: str) -> dict[str, object]:
 
 def release() -> dict[str, object]:
     """The worker's configuration and its version: a hash of the app's version, of the
-    files kept (their hashed addresses in production) and of the page patterns."""
+    code the engine's bundle holds, of the files kept (their hashed addresses in
+    production) and of the page patterns."""
     fingerprints = (
         ""
         if _hashed_addresses()
         else "|".join(f"{name}={_fingerprint(name)}" for name in _static_names())
     )
-    return _release(app_version(), fingerprints)
+    return _release(f"{app_version()}+{browser_code()}", fingerprints)
 
 
 @require_safe
