@@ -9,6 +9,7 @@ worker's cache; a new release's worker replaces the old one at the next load.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -144,7 +145,9 @@ def test_ten_hands_entered_without_signal_are_stored_once_in_order(phone, scorek
     assert not Hand.objects.exists()
 
     phone.context.set_offline(False)  # the signal returns: the queue is sent, in order
+    started = time.monotonic()
     wait_for(lambda: Hand.objects.count() == 10, phone)
+    print(f"10 queued hands stored {time.monotonic() - started:.1f} s after the signal returned")
     poll(phone, "() => !document.documentElement.hasAttribute('data-offline-copy')")
     phone.locator("#hand-10").wait_for()
     hands = list(Hand.objects.order_by("number").values_list("number", "points"))
