@@ -160,6 +160,8 @@ def _release(version: str, fingerprints: str) -> dict[str, object]:
         else "/" + settings.STATIC_URL,
         "pages": _patterns(PAGE_URL_NAMES),
         "queued": _patterns(QUEUED_URL_NAMES),
+        # Kept afresh each time a page links to them: they carry the next hand's number.
+        "fresh": _patterns(("hand_new",)),
         # A login or a logout changes whose pages these are: the kept copies go.
         "forget": _paths(("login", "logout")),
     }

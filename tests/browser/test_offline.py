@@ -310,3 +310,39 @@ def test_a_new_release_replaces_the_old_worker_and_its_caches_at_the_next_load(
     controlled(phone)
     assert phone.evaluate(KEPT, sheet)
     assert not set(phone.evaluate(CACHE_NAMES)) & set(old)
+
+
+def test_a_duplicate_board_entered_without_signal_is_stored_when_it_returns(phone, club):
+    from tournaments.selectors.access import SYSTEM
+    from tournaments.services import duplicate as duplicate_services
+
+    from ..duplicate_app.conftest import make_duplicate
+
+    event = make_duplicate(club, players=8, rounds=1, boards=2)
+    duplicate_services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    table = event.rounds.get().tables.order_by("number").first()
+    keeper = make_member("marqueur_duplicate", club, role="scorekeeper")
+    table.scorekeepers.add(keeper)
+    board = reverse("board_entry", args=[table.pk, 1])
+    sheet = reverse("table_sheet", args=[table.pk])
+    log_in(phone, keeper.username, PASSWORD)
+    phone.goto(board)
+    controlled(phone)
+    phone.goto(board)
+    wait_kept(phone, board)
+    wait_kept(phone, sheet)
+    phone.context.set_offline(True)
+    phone.reload()
+    assert phone.locator("#offline-copy").is_visible()
+    taker = table.seats.get(position=1).player_id
+    enter_garde(phone, taker, 2, "45")
+    phone.click("#save-hand")
+    phone.wait_for_url(f"**{sheet}#pending-hands")
+    phone.locator("#pending-hands li").first.wait_for()
+    assert not Hand.objects.filter(table=table).exists()
+
+    phone.context.set_offline(False)
+    wait_for(lambda: Hand.objects.filter(table=table).count() == 1, phone)
+    stored = Hand.objects.get(table=table)
+    assert (stored.board.number, stored.points, stored.taker_id) == (1, Decimal(45), taker)
+    wait_for(lambda: queued_count(phone) == 0, phone)

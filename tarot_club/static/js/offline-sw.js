@@ -31,6 +31,7 @@
   }
   var pages = regexps(config.pages);
   var queued = regexps(config.queued);
+  var fresh = regexps(config.fresh);
   var precached = new Set(config.precache);
 
   function matches(patterns, path) {
@@ -152,10 +153,11 @@
   self.addEventListener("message", function (event) {
     var data = event.data || {};
     if (data.type === "keep" && Array.isArray(data.paths)) {
-      // The page the message comes from was seen just now, and the entry forms it
-      // links to carry the number of the next hand: kept afresh. Other pages once.
+      // The page the message comes from, when the worker did not see it, and the
+      // new-hand forms it links to (they carry the next hand's number): kept afresh.
+      // Other pages once (a board's page links to every board of its table).
       var forms = data.paths.filter(function (path) {
-        return matches(queued, path);
+        return matches(fresh, path);
       });
       event.waitUntil(
         keep(data.current ? [data.current].concat(forms) : forms, true).then(function () {
