@@ -74,8 +74,11 @@ def _static_names() -> list[str]:
     """The static files under PRECACHE_PREFIXES, found as collectstatic finds them."""
     names: set[str] = set()
     for finder in finders.get_finders():
-        for path, _storage in finder.list(["CVS", ".*", "*~"]):
-            name = path.replace("\\", "/")
+        for path, storage in finder.list(["CVS", ".*", "*~"]):
+            # A finder's storage may serve its files under a prefix (STATICFILES_DIRS'
+            # ("prefix", dir), the engine's "vendor/pyodide"), as collectstatic puts them.
+            prefix = getattr(storage, "prefix", None)
+            name = (f"{prefix}/{path}" if prefix else path).replace("\\", "/")
             if name.startswith(PRECACHE_PREFIXES) and not SKIPPED.search(name):
                 names.add(name)
     return sorted(names)

@@ -82,7 +82,12 @@ def ready(page) -> None:
 
 def controlled(page) -> None:
     """The page is served by the offline worker."""
-    poll(page, "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+    # The worker takes over once installed, its files downloaded (Pyodide's included).
+    poll(
+        page,
+        "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
+        timeout_ms=90_000,
+    )
 
 
 def wait_kept(page, path: str) -> None:
