@@ -105,7 +105,9 @@ def wait_for(predicate, page, timeout_ms: int = 20_000) -> None:
 
 def queued_count(page) -> int:
     """How many hands wait in the phone's queue."""
-    return int(evaluate(page, "async () => (await window.TarotOffline.queue.all()).length"))
+    # -1 on a page whose scripts have not run yet (a reload just committed).
+    script = "async () => window.TarotOffline ? (await TarotOffline.queue.all()).length : -1"
+    return int(evaluate(page, script))
 
 
 def go_offline_on_new_hand(page, user, table) -> None:
@@ -213,7 +215,8 @@ def test_a_queued_hand_the_same_deal_as_one_stored_meanwhile_is_dropped_and_the_
     phone.context.set_offline(False)
     poll(
         phone,
-        "async () => (await window.TarotOffline.queue.all()).some((e) => e.state === 'review')",
+        "async () => !!window.TarotOffline &&"
+        " (await TarotOffline.queue.all()).some((e) => e.state === 'review')",
     )
     assert phone.url.endswith(new_hand) and phone.locator("#id_points").input_value() == "33"
     # The next page without a form, the sheet, shows the conflict.
@@ -351,3 +354,27 @@ def test_a_duplicate_board_entered_without_signal_is_stored_when_it_returns(phon
     stored = Hand.objects.get(table=table)
     assert (stored.board.number, stored.points, stored.taker_id) == (1, Decimal(45), taker)
     wait_for(lambda: queued_count(phone) == 0, phone)
+
+
+def test_a_queued_hand_shows_the_engines_provisional_scores(phone, scorekeeper, table4):
+    """With the engine in the browser (window.tarotEngine, js/engine.js, issue 23's other
+    part), kept by the worker with Pyodide's files: a hand saved without signal is listed
+    with the engine's scores. Skipped where the hand form has no engine."""
+    anne = table4.seats.get(position=1).player_id
+    go_offline_on_new_hand(phone, scorekeeper, table4)
+    if not evaluate(phone, "() => !!window.tarotEngine"):
+        pytest.skip("no engine in the browser on the hand form (js/engine.js)")
+    poll(
+        phone,
+        "async () => await Promise.race([window.tarotEngine.ready.then(() => true),"
+        " new Promise((resolve) => setTimeout(() => resolve(false), 5000))])",
+        timeout_ms=90_000,
+    )
+    enter_garde(phone, anne, 2, "56")
+    phone.click("#save-hand")
+    item = phone.locator("#pending-hands li").first
+    item.wait_for()
+    scores = item.locator(".pending-scores").inner_text()
+    assert "Anne +240" in scores and scores.count("\u221280") == 3, scores
+    [entry] = evaluate(phone, "async () => await window.TarotOffline.queue.all()")
+    assert sorted(row["score"] for row in entry["scores"]) == [-80, -80, -80, 240]

@@ -228,7 +228,9 @@
 
   function staticFirst(request) {
     return caches.open(STATIC).then(function (cache) {
-      return cache.match(request).then(function (kept) {
+      // Whatever the request's headers: the files are the release's (the bundle's answer
+      // varies on Accept-Language and Cookie, which a worker's fetch may not send alike).
+      return cache.match(request, { ignoreVary: true }).then(function (kept) {
         if (kept) {
           return kept;
         }
