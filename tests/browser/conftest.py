@@ -137,8 +137,12 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def phone(browser, live_server) -> Iterator[object]:
-    """A phone-sized page, French first like our users' phones."""
-    context = browser.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
+    """A phone-sized page, French first like our users' phones. Without the offline
+    service worker (tests/browser/test_offline.py has it): routes set on a page do not
+    see what a worker fetches, and each context would download its static files."""
+    context = browser.new_context(
+        viewport=PHONE, locale="fr-FR", base_url=live_server.url, service_workers="block"
+    )
     context.set_default_timeout(10_000)
     axe = AxeCheck(context)
     page = context.new_page()
@@ -152,7 +156,10 @@ def phone(browser, live_server) -> Iterator[object]:
 @pytest.fixture
 def desktop(browser, live_server) -> Iterator[object]:
     context = browser.new_context(
-        viewport={"width": 1280, "height": 900}, locale="fr-FR", base_url=live_server.url
+        viewport={"width": 1280, "height": 900},
+        locale="fr-FR",
+        base_url=live_server.url,
+        service_workers="block",
     )
     context.set_default_timeout(10_000)
     axe = AxeCheck(context)

@@ -65,6 +65,8 @@ EXPECTED = """
 url (variant)                        method anon no_role sk_other sk_this guest orga_b orga_a fed
 
 home                                 GET    200  200     200      200     200   200    200    200
+# the offline worker (/sw.js): the same script for everyone, naming no one's pages
+service_worker                       GET    200  200     200      200     200   200    200    200
 
 # public pages: published things for everyone, drafts for their club's organisers only
 event_detail (draft)                 GET    404  404     404      404     404   404    200    200

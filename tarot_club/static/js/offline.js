@@ -1,0 +1,792 @@
+// Offline hand entry (docs/OFFLINE.md). Two parts in one file, so that the pages load
+// one script and the service worker (/sw.js) shares the queue's code:
+//
+// - the queue (IndexedDB): the hands saved without signal, each with its form's fields,
+//   its one-time submission key and its table, in the order they were saved;
+// - on a page: the worker's registration, the "no signal" notice on a kept copy, the
+//   entry forms that queue instead of posting without signal, the queue sent in order
+//   when the signal returns (the "online" event, each page load), and the sheet's list
+//   of the hands waiting to be sent.
+//
+// A queued hand is posted with its own key: posted twice (a lost answer, two tabs), it
+// is stored once (services/submissions.py). A refused one (a conflict with a hand
+// stored meanwhile, the chelem question, a locked sheet) is posted once more as a
+// page of its own, so that the scorekeeper sees the server's page with what he typed;
+// the hands after it at its table wait until it is settled.
+(function (global) {
+  "use strict";
+
+  var DB_NAME = "tarot_club_offline";
+  var STORE = "hands";
+  var KEY_FIELD = "submission_key";
+  var sequence = 0;
+
+  function openDb() {
+    return new Promise(function (resolve, reject) {
+      var request = global.indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = function () {
+        request.result.createObjectStore(STORE, { keyPath: "key" });
+      };
+      request.onsuccess = function () {
+        resolve(request.result);
+      };
+      request.onerror = function () {
+        reject(request.error);
+      };
+    });
+  }
+
+  function withStore(mode, work) {
+    return openDb().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var transaction = db.transaction(STORE, mode);
+        var result;
+        transaction.oncomplete = function () {
+          db.close();
+          resolve(result);
+        };
+        transaction.onabort = function () {
+          db.close();
+          reject(transaction.error);
+        };
+        work(transaction.objectStore(STORE), function (value) {
+          result = value;
+        });
+      });
+    });
+  }
+
+  function tableOf(path) {
+    var match = /\/table\/(\d+)\//.exec(path);
+    return match ? Number(match[1]) : null;
+  }
+
+  function field(fields, name) {
+    for (var i = 0; i < fields.length; i += 1) {
+      if (fields[i][0] === name) {
+        return fields[i][1];
+      }
+    }
+    return null;
+  }
+
+  var Queue = {
+    // Every queued hand, in the order saved.
+    all: function () {
+      return withStore("readonly", function (store, done) {
+        var request = store.getAll();
+        request.onsuccess = function () {
+          done(
+            request.result.sort(function (a, b) {
+              return a.created - b.created || a.seq - b.seq;
+            })
+          );
+        };
+      });
+    },
+    get: function (key) {
+      return withStore("readonly", function (store, done) {
+        var request = store.get(key);
+        request.onsuccess = function () {
+          done(request.result || null);
+        };
+      });
+    },
+    put: function (entry) {
+      return withStore("readwrite", function (store) {
+        store.put(entry);
+      });
+    },
+    // A hand already queued under its key (a double tap) is not queued twice.
+    add: function (entry) {
+      return withStore("readwrite", function (store, done) {
+        var request = store.add(entry);
+        request.onsuccess = function () {
+          done(true);
+        };
+        request.onerror = function (event) {
+          event.preventDefault(); // the key is there: keep the transaction
+          event.stopPropagation();
+          done(false);
+        };
+      });
+    },
+    remove: function (key) {
+      return withStore("readwrite", function (store) {
+        store.delete(key);
+      });
+    },
+    // A queue entry for the fields an entry form posts to `action` (a path).
+    entry: function (action, fields, scores) {
+      var number = field(fields, "number");
+      sequence += 1;
+      return {
+        key: field(fields, KEY_FIELD),
+        table: tableOf(action),
+        action: action,
+        fields: fields,
+        number: number ? Number(number) : null,
+        scores: scores || null,
+        state: "queued",
+        created: Date.now(),
+        seq: sequence,
+      };
+    },
+    // The table's sheet: entry forms are under "score/table/<id>/", the sheet is that.
+    sheetOf: function (action) {
+      return action.replace(/(\/table\/\d+\/).*$/, "$1");
+    },
+    field: field,
+    tableOf: tableOf,
+  };
+  global.TarotQueue = Queue;
+
+  if (typeof document === "undefined") {
+    return; // in the service worker: the queue only
+  }
+
+  // --- on a page --------------------------------------------------------------------
+
+  var script = document.currentScript;
+  var config = JSON.parse((script && script.getAttribute("data-offline")) || "{}");
+  function regexps(list) {
+    return (list || []).map(function (pattern) {
+      return new RegExp(pattern);
+    });
+  }
+  var queuedPatterns = regexps(config.queued);
+  var scorekeeperPage = regexps(config.pages).some(function (pattern) {
+    return pattern.test(location.pathname);
+  });
+  var keptCopy = document.documentElement.hasAttribute("data-offline-copy");
+  // Whether this page came through the worker (else it has not kept it).
+  var seenByWorker = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+  function newKey() {
+    if (global.crypto && global.crypto.randomUUID) {
+      return global.crypto.randomUUID();
+    }
+    var bytes = global.crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map
+      .call(bytes, function (b) {
+        return (b + 0x100).toString(16).slice(1);
+      })
+      .join("");
+    return [
+      hex.slice(0, 8),
+      hex.slice(8, 12),
+      hex.slice(12, 16),
+      hex.slice(16, 20),
+      hex.slice(20),
+    ].join("-");
+  }
+
+  function csrfCookie() {
+    var match = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie);
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+
+  function pathOf(url) {
+    return new URL(url, location.href).pathname;
+  }
+
+  function isEntryForm(form) {
+    if (!form || (form.method || "").toLowerCase() !== "post") {
+      return false;
+    }
+    var path = pathOf(form.getAttribute("action") || location.href);
+    return queuedPatterns.some(function (pattern) {
+      return pattern.test(path);
+    });
+  }
+
+  function formFields(form, submitter) {
+    var data = submitter ? new FormData(form, submitter) : new FormData(form);
+    var fields = [];
+    data.forEach(function (value, name) {
+      if (typeof value === "string") {
+        fields.push([name, value]);
+      }
+    });
+    return fields;
+  }
+
+  // The number a queued hand takes, and a new hand's form opened after it carries: the
+  // next after the table's queued hands (the one it was settled as, for a hand whose
+  // conflict the scorekeeper settled).
+  function numberOf(entry) {
+    return entry.resolvedNumber || entry.number;
+  }
+
+  function lastQueued(entries, table) {
+    var last = 0;
+    entries.forEach(function (entry) {
+      if (entry.table === table && numberOf(entry) && numberOf(entry) > last) {
+        last = numberOf(entry);
+      }
+    });
+    return last;
+  }
+
+  function setNumber(form, number) {
+    var input = form.querySelector("input[name=number]");
+    if (!input || !number) {
+      return;
+    }
+    input.value = String(number);
+    var badge = document.getElementById("opened-as");
+    if (badge) {
+      badge.textContent = badge.textContent.replace(/\d+/, String(number));
+    }
+  }
+
+  // A hand form opened after hands queued at its table carries the next number, so
+  // that ten hands entered without signal are stored in order, and one stored meanwhile
+  // by another phone is still noticed (services.hands.NumberTaken).
+  function numberAfterQueue(form, entries) {
+    var input = form.querySelector("input[name=number]");
+    if (!input || !input.value) {
+      return;
+    }
+    var last = lastQueued(entries, tableOf(pathOf(form.getAttribute("action"))));
+    if (last >= Number(input.value)) {
+      setNumber(form, last + 1);
+    }
+  }
+
+  function provisional(fields) {
+    var engine = global.tarotEngine;
+    if (!engine || typeof engine.score !== "function") {
+      return Promise.resolve(null);
+    }
+    var values = {};
+    fields.forEach(function (pair) {
+      values[pair[0]] = pair[1];
+    });
+    var waited = new Promise(function (resolve) {
+      global.setTimeout(resolve, 5000, "late");
+    });
+    return Promise.race([Promise.resolve(engine.ready), waited])
+      .then(function (ready) {
+        return ready === "late" ? null : engine.score(values);
+      })
+      .catch(function () {
+        return null;
+      });
+  }
+
+  function showRefusal(form, result) {
+    var old = document.getElementById("offline-refusal");
+    if (old) {
+      old.remove();
+    }
+    var box = document.createElement("div");
+    box.className = "alert alert-danger";
+    box.id = "offline-refusal";
+    box.setAttribute("role", "alert");
+    var messages = [];
+    Object.keys(result.errors || {}).forEach(function (name) {
+      messages = messages.concat(result.errors[name]);
+    });
+    box.textContent = (config.impossible || "") + " " + messages.join(" ");
+    form.insertBefore(box, form.firstChild);
+    box.scrollIntoView({ block: "center" });
+  }
+
+  // Without signal: the hand goes to the queue, with a key of its own, then the sheet.
+  function queueHand(form, submitter) {
+    var action = pathOf(form.getAttribute("action"));
+    var keyInput = form.querySelector("input[name=" + KEY_FIELD + "]");
+    // A kept copy's key may have been used by the post made from the page it copies.
+    if (keptCopy && keyInput) {
+      keyInput.value = newKey();
+    }
+    return Queue.all().then(function (entries) {
+      if (!resolving) {
+        numberAfterQueue(form, entries);
+      }
+      var fields = formFields(form, submitter);
+      return provisional(fields).then(function (result) {
+        if (result && result.ok === false) {
+          showRefusal(form, result);
+          return null;
+        }
+        var scores = result && result.ok ? result.scores : null;
+        var save;
+        if (resolving) {
+          // The settling of a refused queued hand, saved again without signal.
+          // Its number as settled ("the next deal": the next one); the hands queued
+          // after it move as much once it is stored.
+          resolving.fields = fields;
+          resolving.resolvedNumber = Number(Queue.field(fields, "number")) || null;
+          resolving.scores = scores || resolving.scores;
+          resolving.state = "resolving";
+          save = Queue.put(resolving);
+        } else {
+          save = Queue.add(Queue.entry(action, fields, scores));
+        }
+        return save.then(function () {
+          // The form, if shown again (the back button), is another hand: another key.
+          if (keyInput) {
+            keyInput.value = newKey();
+          }
+          location.assign(Queue.sheetOf(action) + "#pending-hands");
+        });
+      });
+    });
+  }
+
+  var resolving = null; // the queued hand this page settles (its key is the form's)
+
+  document.addEventListener(
+    "submit",
+    function (event) {
+      var form = event.target;
+      if (event.defaultPrevented || form.dataset.offlinePost || !isEntryForm(form)) {
+        return;
+      }
+      var submitter = event.submitter;
+      if (navigator.onLine !== false && !keptCopy && !resolving) {
+        return; // with signal: posted as always (the worker queues it if the post fails)
+      }
+      event.preventDefault();
+      if (form.dataset.offlineBusy) {
+        return;
+      }
+      form.dataset.offlineBusy = "1";
+      var done = function () {
+        delete form.dataset.offlineBusy;
+      };
+      if (navigator.onLine === false) {
+        queueHand(form, submitter).then(done, done);
+        return;
+      }
+      // With signal, from a kept copy (its key may be spent: a new one) or settling a
+      // queued hand (noted, so that its answer is recognised when the queue is sent).
+      var ready = Promise.resolve();
+      if (resolving) {
+        resolving.fields = formFields(form, submitter);
+        resolving.resolvedNumber = Number(Queue.field(resolving.fields, "number")) || null;
+        resolving.state = "resolving";
+        ready = Queue.put(resolving);
+      } else {
+        var keyInput = form.querySelector("input[name=" + KEY_FIELD + "]");
+        if (keyInput) {
+          keyInput.value = newKey();
+        }
+      }
+      ready.then(function () {
+        post(form, submitter);
+      }, done);
+    },
+    true
+  );
+
+  // The form posted as a page (no submit event: the handlers above are not run again).
+  function post(form, submitter) {
+    form.dataset.offlinePost = "1";
+    var token = csrfCookie();
+    var csrf = form.querySelector("input[name=csrfmiddlewaretoken]");
+    if (token && csrf) {
+      csrf.value = token; // a kept copy's token may be an older session's
+    }
+    if (submitter && submitter.name) {
+      var carried = document.createElement("input");
+      carried.type = "hidden";
+      carried.name = submitter.name;
+      carried.value = submitter.value;
+      form.appendChild(carried);
+    }
+    HTMLFormElement.prototype.submit.call(form);
+  }
+
+  // Back to this page from the browser's cache: its forms are handled again.
+  global.addEventListener("pageshow", function () {
+    document.querySelectorAll("form[data-offline-post], form[data-offline-busy]").forEach(
+      function (form) {
+        delete form.dataset.offlinePost;
+        delete form.dataset.offlineBusy;
+      }
+    );
+  });
+
+  // --- sending the queue ------------------------------------------------------------
+
+  function body(entry) {
+    var params = new URLSearchParams();
+    var token = csrfCookie();
+    entry.fields.forEach(function (pair) {
+      var value = pair[1];
+      if (pair[0] === "number" && numberOf(entry)) {
+        value = String(numberOf(entry));
+      } else if (pair[0] === "csrfmiddlewaretoken" && token) {
+        value = token; // the kept copy's token may be an older session's
+      }
+      params.append(pair[0], value);
+    });
+    return params;
+  }
+
+  // "saved", "refused" (the server's page says why), "login" or "network" (try later).
+  function send(entry) {
+    var headers = { "Content-Type": "application/x-www-form-urlencoded" };
+    var token = csrfCookie();
+    if (token) {
+      headers["X-CSRFToken"] = token;
+    }
+    return global
+      .fetch(entry.action, {
+        method: "POST",
+        body: body(entry),
+        headers: headers,
+        credentials: "same-origin",
+      })
+      .then(
+        function (response) {
+          if (response.redirected) {
+            return pathOf(response.url).indexOf(config.login) === 0 ? "login" : "saved";
+          }
+          return response.status >= 500 ? "network" : "refused";
+        },
+        function () {
+          return "network";
+        }
+      );
+  }
+
+  // A refused queued hand shown as the server's page: posted as a page, with its key.
+  function showAsPage(entry) {
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = entry.action;
+    form.hidden = true;
+    body(entry).forEach(function (value, name) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    post(form, null);
+  }
+
+  // The hands after a settled one at its table move by as many numbers as it moved.
+  function shiftAfter(entries, settled) {
+    var offset = (settled.resolvedNumber || settled.number) - settled.number;
+    if (!offset || !settled.number) {
+      return Promise.resolve();
+    }
+    var later = entries.filter(function (entry) {
+      return (
+        entry.table === settled.table &&
+        entry.number &&
+        entry.created >= settled.created &&
+        entry.key !== settled.key
+      );
+    });
+    return Promise.all(
+      later.map(function (entry) {
+        entry.number += offset;
+        if (entry.resolvedNumber) {
+          entry.resolvedNumber += offset;
+        }
+        return Queue.put(entry);
+      })
+    );
+  }
+
+  var flushing = null;
+  // A page with an entry form is not taken from the scorekeeper typing on it: a refused
+  // queued hand is shown at the next page without one (the sheet).
+  var typing = Array.prototype.some.call(document.forms, isEntryForm);
+
+  function show(entry) {
+    entry.shown = true;
+    return Queue.put(entry).then(function () {
+      showAsPage(entry);
+      return "shown";
+    });
+  }
+
+  function flushOnce() {
+    var saved = 0;
+    var blocked = {};
+    return Queue.all().then(function (entries) {
+      var index = 0;
+      function next() {
+        if (index >= entries.length) {
+          return "done";
+        }
+        var entry = entries[index];
+        index += 1;
+        if (blocked[entry.table]) {
+          return next();
+        }
+        if (entry.state === "review") {
+          blocked[entry.table] = true; // waits for the scorekeeper
+          return entry.shown || typing ? next() : show(entry);
+        }
+        showState(entry, "sending");
+        return send(entry).then(function (outcome) {
+          if (outcome === "saved") {
+            saved += 1;
+            showState(entry, "saved");
+            return Queue.remove(entry.key)
+              .then(function () {
+                return shiftAfter(entries.slice(index), entry);
+              })
+              .then(next);
+          }
+          if (outcome === "refused") {
+            entry.state = "review";
+            if (typing) {
+              blocked[entry.table] = true; // shown at the next page without a form
+              return Queue.put(entry).then(next);
+            }
+            return show(entry);
+          }
+          showState(entry, "waiting");
+          return outcome; // no signal or logged out: all wait
+        });
+      }
+      return Promise.resolve(next()).then(function (outcome) {
+        return { outcome: outcome, saved: saved };
+      });
+    });
+  }
+
+  function flush() {
+    if (flushing || navigator.onLine === false) {
+      return flushing || Promise.resolve(null);
+    }
+    var run = function () {
+      return flushOnce();
+    };
+    // One tab at a time sends the queue (the keys would make a second sending harmless).
+    var locked =
+      navigator.locks && navigator.locks.request
+        ? navigator.locks.request("tarot_club_offline_queue", run)
+        : run();
+    flushing = locked
+      .then(function (result) {
+        flushing = null;
+        var onSheet = !!document.getElementById("pending-hands");
+        if (result && result.outcome === "done" && result.saved && onSheet) {
+          location.reload(); // the sheet, with the hands stored
+        } else {
+          renderPending();
+        }
+        return result;
+      })
+      .catch(function () {
+        flushing = null;
+      });
+    return flushing;
+  }
+
+  // --- the sheet's list of hands waiting to be sent ---------------------------------
+
+  var pendingBox = document.getElementById("pending-hands");
+  var stateOf = {};
+  var sent = []; // the hands sent from this page, listed as saved until it reloads
+
+  function showState(entry, state) {
+    stateOf[entry.key] = state;
+    if (state === "saved") {
+      sent.push({
+        key: entry.key,
+        table: entry.table,
+        number: numberOf(entry),
+        scores: entry.scores,
+        saved: true,
+      });
+    }
+    renderPending();
+  }
+
+  function label(name) {
+    return pendingBox ? pendingBox.getAttribute("data-label-" + name) || "" : "";
+  }
+
+  function signed(score) {
+    return (score > 0 ? "+" : score < 0 ? "\u2212" : "") + Math.abs(score);
+  }
+
+  function renderPending() {
+    if (!pendingBox) {
+      return Promise.resolve();
+    }
+    var table = Number(pendingBox.getAttribute("data-table"));
+    return Queue.all().then(function (entries) {
+      var list = pendingBox.querySelector("ol");
+      list.textContent = "";
+      var mine = entries.filter(function (entry) {
+        return entry.table === table;
+      });
+      var stored = sent.filter(function (entry) {
+        return entry.table === table;
+      });
+      mine = stored.concat(mine);
+      pendingBox.hidden = mine.length === 0;
+      mine.forEach(function (entry) {
+        var item = document.createElement("li");
+        item.className = "list-group-item pending-hand";
+        item.setAttribute("data-key", entry.key);
+        var state = entry.saved
+          ? "saved"
+          : entry.state === "review"
+            ? "review"
+            : stateOf[entry.key] || "waiting";
+        item.setAttribute("data-state", state);
+        var head = document.createElement("div");
+        var title = document.createElement("strong");
+        var number = numberOf(entry);
+        title.textContent = number ? label("hand").replace("0", String(number)) : "";
+        head.appendChild(title);
+        var badge = document.createElement("span");
+        var colour = { saved: "text-bg-success", review: "text-bg-warning" }[state];
+        badge.className = "badge ms-2 " + (colour || "text-bg-secondary");
+        badge.textContent = label(state);
+        head.appendChild(badge);
+        item.appendChild(head);
+        if (entry.scores && entry.scores.length) {
+          var scores = document.createElement("div");
+          scores.className = "small pending-scores";
+          scores.textContent = entry.scores
+            .map(function (row) {
+              return row.player + " " + signed(row.score);
+            })
+            .join(" · ");
+          item.appendChild(scores);
+        }
+        if (state === "review") {
+          var actions = document.createElement("div");
+          actions.className = "d-flex flex-wrap gap-2 mt-1";
+          var review = document.createElement("button");
+          review.type = "button";
+          review.className = "btn btn-sm btn-warning";
+          review.textContent = label("show");
+          review.addEventListener("click", function () {
+            showAsPage(entry);
+          });
+          var discard = document.createElement("button");
+          discard.type = "button";
+          discard.className = "btn btn-sm btn-outline-danger";
+          discard.textContent = label("discard");
+          discard.addEventListener("click", function () {
+            Queue.remove(entry.key).then(renderPending).then(flush);
+          });
+          actions.appendChild(review);
+          actions.appendChild(discard);
+          item.appendChild(actions);
+        }
+        list.appendChild(item);
+      });
+    });
+  }
+
+  // --- at load ----------------------------------------------------------------------
+
+  function keepPages() {
+    // The worker keeps this page and the scorekeeper's pages it links to (a sheet's
+    // new-hand form, My tables' sheets), so that they open without signal.
+    var links = [];
+    // This page, when the worker did not see it (the first load): the worker keeps it.
+    var current = seenByWorker ? null : location.pathname;
+    document.querySelectorAll("a[href]").forEach(function (link) {
+      if (link.origin === location.origin && links.length < 60) {
+        links.push(link.pathname);
+      }
+    });
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) {
+        registration.active.postMessage({ type: "keep", paths: links, current: current });
+      }
+    });
+  }
+
+  // Only the scorekeeper's pages install the worker: a public page's reader does not
+  // download the engine for a table he never keeps.
+  if (!scorekeeperPage && !seenByWorker) {
+    return;
+  }
+  if ("serviceWorker" in navigator && config.sw && global.isSecureContext) {
+    navigator.serviceWorker.register(config.sw, { scope: "/" }).then(
+      function () {
+        if (navigator.onLine !== false && !keptCopy) {
+          keepPages();
+        }
+      },
+      function () {
+        return null; // no worker (a private window, a browser without): pages as always
+      }
+    );
+  }
+
+  if (keptCopy) {
+    var main = document.querySelector("main") || document.body;
+    var notice = document.createElement("div");
+    notice.className = "alert alert-warning";
+    notice.id = "offline-copy";
+    notice.setAttribute("role", "status");
+    notice.textContent = config.copy || "";
+    main.insertBefore(notice, main.firstChild);
+  }
+
+  function prepareForms() {
+    var forms = Array.prototype.filter.call(document.forms, isEntryForm);
+    if (!forms.length) {
+      return Promise.resolve();
+    }
+    return Queue.all().then(function (entries) {
+      var byKey = {};
+      entries.forEach(function (entry) {
+        byKey[entry.key] = entry;
+      });
+      forms.forEach(function (form) {
+        var keyInput = form.querySelector("input[name=" + KEY_FIELD + "]");
+        var entry = !keptCopy && keyInput ? byKey[keyInput.value] : null;
+        if (entry) {
+          // The server's page for a refused queued hand: what was typed, to settle.
+          resolving = entry;
+          entry.state = "review";
+          entry.shown = true;
+          Queue.put(entry);
+          settleLinks(entry);
+        } else {
+          numberAfterQueue(form, entries);
+        }
+      });
+    });
+  }
+
+  // "The same deal: keep the saved hand": the queued hand is not sent.
+  function settleLinks(entry) {
+    document.querySelectorAll("#conflict a[href]").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        Queue.remove(entry.key).then(function () {
+          location.assign(link.href);
+        });
+      });
+    });
+  }
+
+  var started = prepareForms()
+    .then(renderPending, renderPending)
+    .then(function () {
+      document.documentElement.setAttribute("data-offline-ready", "1"); // forms numbered
+    });
+  started.then(function () {
+    if (navigator.onLine !== false) {
+      flush();
+    }
+  });
+  global.addEventListener("online", function () {
+    started.then(flush);
+  });
+  global.TarotOffline = { flush: flush, queue: Queue };
+})(self);
