@@ -57,6 +57,7 @@ def nothing(w: World) -> tuple[dict[str, int], dict[str, str]]:
 TARGETS: dict[str, Target] = {
     "home": nothing,
     "service_worker": nothing,
+    "scoring_bundle": nothing,
     "event_detail (draft)": pk(lambda w: w.draft_night),
     "event_detail (published)": pk(lambda w: w.night),
     "event_results (draft)": pk(lambda w: w.draft_night),

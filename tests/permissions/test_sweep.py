@@ -67,6 +67,8 @@ url (variant)                        method anon no_role sk_other sk_this guest 
 home                                 GET    200  200     200      200     200   200    200    200
 # the offline worker (/sw.js): the same script for everyone, naming no one's pages
 service_worker                       GET    200  200     200      200     200   200    200    200
+# the engine's Python for the browser (the scoring package): no one's data, the same for everyone
+scoring_bundle                       GET    200  200     200      200     200   200    200    200
 
 # public pages: published things for everyone, drafts for their club's organisers only
 event_detail (draft)                 GET    404  404     404      404     404   404    200    200
