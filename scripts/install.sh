@@ -2,7 +2,7 @@
 # Installs what the project needs into ./.venv (and, as root on Debian, the system
 # packages the tests use: Chromium for the browser tests, gettext for catalogues,
 # LibreOffice Calc without its GUI to print a workbook to PDF in tests/exports, npm for
-# the browser tests' accessibility engine and the front-end packages of frontend/).
+# the front-end packages of frontend/ and the browser tests' accessibility engine).
 # Safe to run again: it only adds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ if [ "$want_system" = "--system" ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
   command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
-  command -v npm >/dev/null 2>&1 || missing+=(npm)  # axe-core for the browser tests
+  command -v npm >/dev/null 2>&1 || missing+=(npm)  # frontend/ and axe-core
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
       echo "Installing system packages: ${missing[*]}"
@@ -35,19 +35,20 @@ python=${PYTHON:-python3}
 .venv/bin/python -m pip install -q --require-hashes -r requirements.lock
 .venv/bin/python -m pip install -q --no-deps -e .
 
+# The front-end packages the site serves from its own static files (frontend/: htmx and
+# Bootstrap, which every page uses, and Pyodide, which runs the scoring engine in the
+# browser for the offline preview, docs/OFFLINE_ENGINE.md), at the versions
+# frontend/package-lock.json pins. Required: without them the pages have no CSS (the
+# site's system check, tarot_club.E001, stops runserver and collectstatic).
+#
 # axe-core, which the browser tests inject into every page they open to check its
 # accessibility (tests/browser/conftest.py): from the npm registry, at the version
-# tests/browser/axe/package-lock.json pins. Where npm is missing the check is skipped
-# (CI requires it: REQUIRE_AXE=1 in .ci/run).
-#
-# The front-end packages the site serves from its own static files (frontend/: Pyodide,
-# which runs the scoring engine in the browser for the offline preview,
-# docs/OFFLINE_ENGINE.md), at the versions frontend/package-lock.json pins. Without them
-# the site works as before, online only.
-if command -v npm >/dev/null 2>&1; then
-  (cd tests/browser/axe && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-  (cd frontend && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-else
-  echo "npm not found: the browser tests will not check accessibility and the hand form" \
-    "has no offline preview (apt-get install npm)" >&2
+# tests/browser/axe/package-lock.json pins.
+if ! command -v npm >/dev/null 2>&1; then
+  echo "npm not found: it installs the site's front-end packages (frontend/: htmx," \
+    "Bootstrap, Pyodide). Install it (apt-get install npm, or scripts/install.sh --system" \
+    "as root) and run this again." >&2
+  exit 1
 fi
+(cd frontend && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+(cd tests/browser/axe && npm ci --no-audit --no-fund --loglevel=error >/dev/null)

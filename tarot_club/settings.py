@@ -173,14 +173,30 @@ USE_TZ = True
 STATIC_URL = "static/"
 # Our own files (tarot_club/static, apps' static/) and a few files of the front-end
 # packages frontend/package-lock.json pins (npm ci in scripts/install.sh), under their
-# static prefix: the scoring engine in the browser (docs/OFFLINE_ENGINE.md).
+# static prefix: htmx, Bootstrap, and the scoring engine in the browser
+# (docs/OFFLINE_ENGINE.md). A file missing is a system check error (tarot_club.E001).
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
     "tarot_club.staticfinders.NpmPackageFinder",
 ]
 NPM_MODULES = BASE_DIR / "frontend" / "node_modules"
+# {static prefix: (package directory, [paths in it])}, each served under its base name.
 NPM_STATIC_FILES = {
+    "vendor/htmx": (NPM_MODULES / "htmx.org", ["dist/htmx.min.js", "LICENSE"]),
+    # The bundle has Popper in it: the @popperjs/core package npm adds is not served.
+    # The source maps are served because the files end with a comment naming them
+    # (sourceMappingURL), which collectstatic's manifest storage must resolve.
+    "vendor/bootstrap": (
+        NPM_MODULES / "bootstrap",
+        [
+            "dist/css/bootstrap.min.css",
+            "dist/css/bootstrap.min.css.map",
+            "dist/js/bootstrap.bundle.min.js",
+            "dist/js/bootstrap.bundle.min.js.map",
+            "LICENSE",
+        ],
+    ),
     # What Pyodide fetches to start, without any package of its own: the loader (an ES
     # module), the interpreter (asm.mjs + wasm), the standard library, its lock file.
     "vendor/pyodide": (

@@ -1,13 +1,15 @@
-"""What the browser fetches to run the scoring engine offline (docs/OFFLINE_ENGINE.md):
-Pyodide's few files from our static files (found in frontend/node_modules, collected
-and compressed for production, served by whitenoise with the right types), the
-scoring package as a zip with its ETag, and 'wasm-unsafe-eval' in the engine worker's
-own policy only, on no page.
+"""The front-end packages' files (htmx, Bootstrap, Pyodide: found in
+frontend/node_modules at the versions frontend/package.json pins, collected and
+compressed for production, served by whitenoise with the right types, a missing one a
+system check error), and what the browser fetches to run the scoring engine offline
+(docs/OFFLINE_ENGINE.md): the scoring package as a zip with its ETag, and
+'wasm-unsafe-eval' in the engine worker's own policy only, on no page.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 from pathlib import Path
 
@@ -21,31 +23,69 @@ from django.urls import reverse
 
 import scoring
 from tarot_club.csp_engine import WORKER_POLICY
+from tarot_club.staticfinders import NpmPackageFinder
 from tarot_club.views import BUNDLE_MODULES
 from tests.factories import logged_in
 
 PYODIDE = settings.NPM_STATIC_FILES["vendor/pyodide"]
-installed = pytest.mark.skipif(
-    not Path(PYODIDE[0]).is_dir(), reason="frontend/ not installed (npm ci in scripts/install.sh)"
+FRONTEND = Path(settings.BASE_DIR) / "frontend"
+# What the templates ask for (base.html), at the paths they had as committed copies.
+PAGE_FILES = (
+    "vendor/htmx/htmx.min.js",
+    "vendor/htmx/LICENSE",
+    "vendor/bootstrap/bootstrap.min.css",
+    "vendor/bootstrap/bootstrap.bundle.min.js",
+    "vendor/bootstrap/LICENSE",
 )
 
 
-@installed
-def test_only_the_files_pyodide_needs_are_static_files():
-    found = sorted(
-        path
-        for finder in finders.get_finders()
-        for path, storage in finder.list([])
-        if getattr(storage, "prefix", "") == "vendor/pyodide"
-    )
-    assert found == sorted(PYODIDE[1])
+def test_the_front_end_packages_are_installed_at_their_pins():
+    """Not a skip: without them every page lacks its CSS and htmx (npm ci in frontend/)."""
+    assert NpmPackageFinder().check() == []
+    pins = json.loads((FRONTEND / "package.json").read_text())["dependencies"]
+    assert {"htmx.org", "bootstrap", "pyodide"} <= set(pins)
+    for package, version in pins.items():
+        installed = json.loads((FRONTEND / "node_modules" / package / "package.json").read_text())
+        assert installed["version"] == version, f"{package}: run npm ci in frontend/"
+
+
+def test_a_missing_package_is_a_system_check_error(tmp_path):
+    with override_settings(
+        NPM_STATIC_FILES={"vendor/htmx": (tmp_path / "htmx.org", ["dist/htmx.min.js"])}
+    ):
+        finder = NpmPackageFinder()
+        errors = finder.check()
+        assert [error.id for error in errors] == ["tarot_club.E001"]
+        assert str(tmp_path / "htmx.org" / "dist" / "htmx.min.js") in errors[0].msg
+        assert "npm ci" in errors[0].hint
+        assert not finder.find("vendor/htmx/htmx.min.js")
+        assert list(finder.list([])) == []
+
+
+def test_only_the_named_files_of_each_package_are_static_files():
+    for prefix, (directory, names) in settings.NPM_STATIC_FILES.items():
+        found = sorted(
+            path
+            for finder in finders.get_finders()
+            for path, storage in finder.list([])
+            if getattr(storage, "prefix", "") == prefix
+        )
+        assert found == sorted(Path(name).name for name in names), prefix
+        for name in names:
+            located = finders.find(f"{prefix}/{Path(name).name}", find_all=True)
+            # Found in the package only: no committed copy shadows it.
+            assert located == [str(Path(directory) / name)]
+    for path in PAGE_FILES:
+        assert finders.find(path), path
     assert finders.find("vendor/pyodide/pyodide.asm.wasm")
-    # The package's other files (its package.json, types, maps, console) are not served.
+    # The packages' other files (package.json, types, sources, other builds) are not served.
     assert not finders.find("vendor/pyodide/package.json")
     assert not finders.find("vendor/pyodide/pyodide.mjs.map")
+    assert not finders.find("vendor/htmx/htmx.js")
+    assert not finders.find("vendor/bootstrap/bootstrap.css")
+    assert not finders.find("vendor/bootstrap/package.json")
 
 
-@installed
 @pytest.mark.slow
 def test_collected_compressed_and_served_by_whitenoise(tmp_path, db):
     storages = {
@@ -58,6 +98,15 @@ def test_collected_compressed_and_served_by_whitenoise(tmp_path, db):
         call_command("collectstatic", interactive=False, verbosity=0)
         for name in PYODIDE[1]:
             assert (tmp_path / "vendor" / "pyodide" / name).is_file(), name
+        for path in PAGE_FILES:
+            assert (tmp_path / path).is_file(), path
+            assert staticfiles_storage.stored_name(path) != path  # hashed for the pages
+        # Bootstrap's files end by naming their source map: collected too, and the
+        # comment names its hashed copy (without it collectstatic fails).
+        css = staticfiles_storage.stored_name("vendor/bootstrap/bootstrap.min.css")
+        map_name = staticfiles_storage.stored_name("vendor/bootstrap/bootstrap.min.css.map")
+        tail = (tmp_path / css).read_bytes()[-80:]
+        assert f"sourceMappingURL={Path(map_name).name} */".encode() in tail
         assert (tmp_path / "vendor" / "pyodide" / "pyodide.asm.wasm.gz").is_file()
         client = Client()  # a new handler: whitenoise reads the new STATIC_ROOT
         wasm = client.get("/static/vendor/pyodide/pyodide.asm.wasm", HTTP_ACCEPT_ENCODING="gzip")
@@ -75,6 +124,17 @@ def test_collected_compressed_and_served_by_whitenoise(tmp_path, db):
             assert worker.status_code == 200, url
             assert worker["Content-Security-Policy"] == WORKER_POLICY
         assert "Content-Security-Policy" not in module
+        for path, mime in (
+            ("vendor/htmx/htmx.min.js", "text/javascript"),
+            ("vendor/bootstrap/bootstrap.bundle.min.js", "text/javascript"),
+            ("vendor/bootstrap/bootstrap.min.css", "text/css"),
+        ):
+            served = client.get(
+                f"/static/{staticfiles_storage.stored_name(path)}", HTTP_ACCEPT_ENCODING="gzip"
+            )
+            assert served.status_code == 200, path
+            assert served["Content-Type"].startswith(mime), path
+            assert served["Content-Encoding"] == "gzip", path
 
 
 def test_the_scoring_bundle_is_the_installed_package(client):
