@@ -44,6 +44,12 @@ python=${PYTHON:-python3}
 # axe-core, which the browser tests inject into every page they open to check its
 # accessibility (tests/browser/conftest.py): from the npm registry, at the version
 # tests/browser/axe/package-lock.json pins.
+if ! command -v npm >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  # The first command of the README on a fresh Debian machine: the site needs npm.
+  echo "Installing system packages: npm"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends npm >/dev/null
+fi
 if ! command -v npm >/dev/null 2>&1; then
   echo "npm not found: it installs the site's front-end packages (frontend/: htmx," \
     "Bootstrap, Pyodide). Install it (apt-get install npm, or scripts/install.sh --system" \
