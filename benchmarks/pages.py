@@ -72,6 +72,7 @@ STATIC_ROOT = "/tmp/tarot_bench_static"
 FLOOR = "floor: login page (public)"
 FLOOR_AGAIN = FLOOR + " again"
 FIXED, GROWING = "fixed", "grows"
+HIT_PREFIX = "(cache hit)"  # the page served from the page cache (Redis)
 
 
 def configure() -> str:
@@ -243,7 +244,14 @@ def _load() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def measure(url: str, runs: int, json_path: str | None, *, gunicorn: bool = False) -> None:
+def measure(
+    url: str,
+    runs: int,
+    json_path: str | None,
+    *,
+    gunicorn: bool = False,
+    cache_hits: bool = False,
+) -> None:
     if url.startswith("sqlite") and not _sqlite_path(url).exists():
         sys.exit(f"No database at {url}: run setup first.")
     django_setup()
@@ -346,6 +354,16 @@ def measure(url: str, runs: int, json_path: str | None, *, gunicorn: bool = Fals
             runs=runs,
         )
     )
+    # The same sheet as one of its scorekeepers reads it, in-process and through
+    # gunicorn (his session cookie sent along); he is its scorekeeper for this run only.
+    sheet.scorekeepers.add(keeper)
+    keeper_page = ("score sheet (scorekeeper)", f"table {sheet.pk}: {sheet.n} hands")
+    keeper_path = reverse("table_sheet", args=[sheet.pk])
+    add(timed(*keeper_page, _get(as_keeper, keeper_path), runs=runs))
+    keeper_cookie = {
+        "Cookie": f"{settings.SESSION_COOKIE_NAME}="
+        f"{as_keeper.cookies[settings.SESSION_COOKIE_NAME].value}"
+    }
     public(
         "table page (public)",
         f"table {sheet.pk}: {sheet.n} hands",
@@ -447,20 +465,47 @@ def measure(url: str, runs: int, json_path: str | None, *, gunicorn: bool = Fals
         kinds = {page: kind for page, _subject, _path, kind in public_pages}
 
         def record(page: str, subject: str, times: list[float], _path: str) -> None:
-            result = _result(page, subject, times, queries=0, kind=kinds.get(page, FIXED))
+            kind = kinds.get(page, GROWING if page.endswith(HIT_PREFIX) else FIXED)
+            result = _result(page, subject, times, queries=0, kind=kind)
             served_results.append(result)
             _print(result)
 
-        pages = [
+        pages: list[served.Page] = [
             (FLOOR, "a form, no data", login_url),
             *((page, subject, path) for page, subject, path, _kind in public_pages),
+            (*keeper_page, keeper_path, keeper_cookie),
             (FLOOR_AGAIN, "a form, no data", login_url),
         ]
         served.time_pages(url, pages, runs=runs, record=record)
+        if cache_hits:
+            # The busiest subjects served from the page cache (Redis, as deployed),
+            # each after its warm-up has stored it: what a hit costs, key included.
+            hits: list[served.Page] = [
+                (FLOOR, "a form, no data", login_url),
+                *(
+                    (f"{page} {HIT_PREFIX}", subject, path)
+                    for page, subject, path, kind in public_pages
+                    if kind == GROWING or page.startswith("player page")
+                ),
+                (FLOOR_AGAIN, "a form, no data", login_url),
+            ]
+            served.time_pages(
+                url,
+                hits,
+                runs=runs,
+                record=record,
+                env={
+                    "PAGE_CACHE": "1",
+                    "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"),
+                    "CACHE_KEY_PREFIX": f"bench-pages-{os.getpid()}-{time.time_ns()}",
+                },
+                cache_state="hit",
+            )
         load["gunicorn"].append(_load())
         print(f"through gunicorn, load average at end: {load['gunicorn'][1]}", flush=True)
         with_ratios(served_results)
 
+    sheet.scorekeepers.remove(keeper)
     print_table("in-process", results)
     if served_results:
         print_table("through gunicorn", served_results)
@@ -513,6 +558,13 @@ def main() -> None:
         action="store_true",
         help="also time the public pages through gunicorn (DEPLOYING.md's options)",
     )
+    m.add_argument(
+        "--cache-hits",
+        action="store_true",
+        help="with --gunicorn, also time the busiest subjects served from the page cache "
+        "(Redis: REDIS_URL, by default redis://127.0.0.1:6379/15, under a key prefix of "
+        "the run's own)",
+    )
     sub.add_parser("drop", help="delete the SQLite file or drop the PostgreSQL database")
     c = sub.add_parser("compare", help="print each page across --json files of growing size")
     c.add_argument("files", nargs="+")
@@ -524,7 +576,7 @@ def main() -> None:
     if args.command == "setup":
         setup(url, args.players, args.hands, args.seed)
     elif args.command == "measure":
-        measure(url, args.runs, args.json, gunicorn=args.gunicorn)
+        measure(url, args.runs, args.json, gunicorn=args.gunicorn, cache_hits=args.cache_hits)
     else:
         drop(url)
 

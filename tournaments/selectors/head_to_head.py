@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Any
 
+from django.db.models import Count, F, Q, Sum
 from django.urls import reverse
 
-from ..models import Event, EventResult, Hand, HandScore, Player
+from ..models import Event, EventResult, HandScore, Player
 from .board_visibility import hidden_hands
 from .stats import PUBLISHED
 
@@ -65,25 +67,19 @@ class HeadToHead:
         return self.shared_tables[:SHARED_TABLES_SHOWN]
 
 
-def _add(encounter: Encounter, made: bool, a_points: int, b_points: int) -> None:
-    encounter.hands += 1
-    encounter.made += made
-    encounter.a_points += a_points
-    encounter.b_points += b_points
-
-
 def head_to_head(a: Player, b: Player) -> HeadToHead:
-    """How two players fared at the same table; three queries, each bounded by the
-    events the two of them played together.
+    """How two players fared at the same table; two queries, each bounded by the events
+    the two of them played together.
 
     The events they met at come from the first player's stored results (EventResult
     keeps, per event, who he sat with: `opponents`), read by the (player, event) index;
-    then both players' score rows in those events only, by the same index; then those
-    rows' hands by id. Reading every table either of them ever sat at cost 45 ms for
-    two players of many seasons (1M hands). A hand counts when both played it (neither
-    sat it out); a table counts when both have a row in one of its hands. A duplicate
-    board some table has still to play is left out (rules.board_visibility): who took
-    and both scores would tell that table how it goes.
+    then his score rows in those events joined to the second player's row of the same
+    hand, added up table by table in the database: the busiest pair at 1M hands shares
+    about 6,000 hands, which read row by row into Python took most of the page. A hand
+    counts when both played it (neither sat it out); a table counts when both have a
+    row in one of its hands. A duplicate board some table has still to play is left
+    out (rules.board_visibility): who took and both scores would tell that table how
+    it goes.
     """
     shared = list(
         EventResult.objects.filter(PUBLISHED, player=a, opponents__has_key=str(b.pk))
@@ -93,69 +89,30 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
     shared_events = [event_id for event_id, _kind in shared]
     duplicates = [event_id for event_id, kind in shared if kind == Event.Kind.DUPLICATE]
     hidden = hidden_hands(duplicates) if duplicates else set()
-    rows = (
-        HandScore.objects.filter(player_id__in=(a.pk, b.pk), event_id__in=shared_events)
-        .exclude(hand_id__in=sorted(hidden))
-        .order_by()
-        .values_list(
-            "hand_id",
-            "player_id",
-            "points",
-            "made",
-            "event_id",
-            "event__name",
-            "event__date",
-            "table_id",
-            "table__number",
-            "round__number",
-        )
-        if shared_events
-        else []
-    )
-    by_hand: dict[int, dict[int, tuple[int, bool | None]]] = {}
-    events: dict[int, tuple[str, datetime.date]] = {}
-    event_of: dict[int, int] = {}
-    places: dict[int, tuple[int, int, int]] = {}  # hand -> table id, number, round number
-    for hand_id, player_id, points, made, event_id, name, date, *place in rows:
-        by_hand.setdefault(hand_id, {})[player_id] = (points, made)
-        events[event_id] = (name, date)
-        event_of[hand_id] = event_id
-        places[hand_id] = tuple(place)  # type: ignore[assignment]
-    both = [pk for pk, players in by_hand.items() if len(players) == 2]
-    hands = (
-        Hand.objects.filter(pk__in=both)
-        .order_by()
-        .values_list("pk", "sitting_out_id", "taker_id", "partner_id")
-        if both
-        else []
-    )
-    a_took, b_took, partners = Encounter(0, 0, 0, 0), Encounter(0, 0, 0, 0), Encounter(0, 0, 0, 0)
-    tables: dict[int, SharedTable] = {}
-    for hand_id, sitting_out, taker, partner in hands:
-        table_id, table_number, round_number = places[hand_id]
-        (a_points, a_made), (b_points, b_made) = by_hand[hand_id][a.pk], by_hand[hand_id][b.pk]
-        name, date = events[event_of[hand_id]]
-        table = tables.get(table_id)
-        if table is None:
-            table = tables[table_id] = SharedTable(
-                table_id, table_number, round_number, name, date, 0, 0, 0, event_of[hand_id]
+    rows = _table_sums(a.pk, b.pk, shared_events, hidden) if shared_events else []
+    encounters = [Encounter(0, 0, 0, 0) for _ in range(3)]  # a took, b took, partners
+    tables: list[SharedTable] = []
+    for row in rows:
+        tables.append(
+            SharedTable(
+                row["table_id"],
+                row["table__number"],
+                row["round__number"],
+                row["event__name"],
+                row["event__date"],
+                row["hands"],
+                row["a_total"] or 0,
+                row["b_total"] or 0,
+                row["event_id"],
             )
-        if sitting_out in (a.pk, b.pk):
-            continue  # one of them sat it out: the table counts, the hand does not
-        table.hands += 1
-        table.a_total += a_points
-        table.b_total += b_points
-        if taker == a.pk and partner != b.pk:
-            _add(a_took, bool(a_made), a_points, b_points)
-        elif taker == b.pk and partner != a.pk:
-            _add(b_took, bool(b_made), a_points, b_points)
-        elif (taker == a.pk and partner == b.pk) or (taker == b.pk and partner == a.pk):
-            _add(partners, bool(a_made) or bool(b_made), a_points, b_points)
-    shown = sorted(
-        tables.values(),
-        key=lambda t: (t.date, t.event_id, t.round_number),
-        reverse=True,
-    )
+        )
+        for encounter, name in zip(encounters, _ENCOUNTERS, strict=True):
+            encounter.hands += row[f"{name}_hands"]
+            encounter.made += row[f"{name}_made"]
+            encounter.a_points += row[f"{name}_a"] or 0
+            encounter.b_points += row[f"{name}_b"] or 0
+    shown = sorted(tables, key=lambda t: (t.date, t.event_id, t.round_number), reverse=True)
+    a_took, b_took, partners = encounters
     return HeadToHead(
         tables=len(tables),
         hands=sum(t.hands for t in shown),
@@ -165,4 +122,44 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
         b_took=b_took,
         partners=partners,
         shared_tables=shown,
+    )
+
+
+_ENCOUNTERS = ("a_took", "b_took", "partners")
+
+
+def _table_sums(a: int, b: int, events: list[int], hidden: set[int]) -> list[dict[str, Any]]:
+    """Per table where both have a row in a hand: the hands both played, each one's
+    total, and each kind of encounter's hands, made, and both players' points. `a`'s
+    rows, each joined to `b`'s row of the same hand (hand__scores, filtered on `b`:
+    the annotations below read that same row)."""
+    b_points, b_made = F("hand__scores__points"), Q(hand__scores__made=True)
+    taker, partner = "hand__taker_id", "hand__partner_id"
+    played = ~Q(hand__sitting_out_id__in=[a, b])
+    a_took = played & Q(**{taker: a}) & ~Q(**{partner: b})
+    b_took = played & Q(**{taker: b}) & ~Q(**{partner: a})
+    partners = played & (Q(**{taker: a, partner: b}) | Q(**{taker: b, partner: a}))
+    kinds = {
+        "a_took": (a_took, Q(made=True)),
+        "b_took": (b_took, b_made),
+        "partners": (partners, Q(made=True) | b_made),
+    }
+    sums: dict[str, Any] = {
+        "hands": Count("hand_id", filter=played),
+        "a_total": Sum("points", filter=played),
+        "b_total": Sum(b_points, filter=played),
+    }
+    for name, (where, made) in kinds.items():
+        sums[f"{name}_hands"] = Count("hand_id", filter=where)
+        sums[f"{name}_made"] = Count("hand_id", filter=where & made)
+        sums[f"{name}_a"] = Sum("points", filter=where)
+        sums[f"{name}_b"] = Sum(b_points, filter=where)
+    return list(
+        HandScore.objects.filter(player_id=a, event_id__in=events, hand__scores__player_id=b)
+        .exclude(hand_id__in=sorted(hidden))
+        .order_by()
+        .values(
+            "table_id", "table__number", "round__number", "event_id", "event__name", "event__date"
+        )
+        .annotate(**sums)
     )
