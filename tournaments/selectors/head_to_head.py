@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Count, F, Q, Sum
 from django.urls import reverse
 
-from ..models import Event, EventResult, HandScore, Player
+from ..models import Event, EventResult, HandScore, Player, Table
 from .board_visibility import hidden_hands
 from .stats import PUBLISHED
 
@@ -68,18 +68,19 @@ class HeadToHead:
 
 
 def head_to_head(a: Player, b: Player) -> HeadToHead:
-    """How two players fared at the same table; two queries, each bounded by the events
-    the two of them played together.
+    """How two players fared at the same table; three queries, each bounded by the
+    events the two of them played together.
 
     The events they met at come from the first player's stored results (EventResult
     keeps, per event, who he sat with: `opponents`), read by the (player, event) index;
     then his score rows in those events joined to the second player's row of the same
-    hand, added up table by table in the database: the busiest pair at 1M hands shares
-    about 6,000 hands, which read row by row into Python took most of the page. A hand
+    hand, added up table by table in the database (the busiest pair at 1M hands shares
+    1,163 hands at 61 tables: their rows and hands read into Python and added up there
+    took most of the page). A hand
     counts when both played it (neither sat it out); a table counts when both have a
     row in one of its hands. A duplicate board some table has still to play is left
     out (rules.board_visibility): who took and both scores would tell that table how
-    it goes.
+    it goes. The shared tables' numbers, rounds and events are read last, once each.
     """
     shared = list(
         EventResult.objects.filter(PUBLISHED, player=a, opponents__has_key=str(b.pk))
@@ -90,20 +91,22 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
     duplicates = [event_id for event_id, kind in shared if kind == Event.Kind.DUPLICATE]
     hidden = hidden_hands(duplicates) if duplicates else set()
     rows = _table_sums(a.pk, b.pk, shared_events, hidden) if shared_events else []
+    places = _table_places([row["table_id"] for row in rows])
     encounters = [Encounter(0, 0, 0, 0) for _ in range(3)]  # a took, b took, partners
     tables: list[SharedTable] = []
     for row in rows:
+        number, round_number, event_id, name, date = places[row["table_id"]]
         tables.append(
             SharedTable(
                 row["table_id"],
-                row["table__number"],
-                row["round__number"],
-                row["event__name"],
-                row["event__date"],
+                number,
+                round_number,
+                name,
+                date,
                 row["hands"],
                 row["a_total"] or 0,
                 row["b_total"] or 0,
-                row["event_id"],
+                event_id,
             )
         )
         for encounter, name in zip(encounters, _ENCOUNTERS, strict=True):
@@ -158,8 +161,23 @@ def _table_sums(a: int, b: int, events: list[int], hidden: set[int]) -> list[dic
         HandScore.objects.filter(player_id=a, event_id__in=events, hand__scores__player_id=b)
         .exclude(hand_id__in=sorted(hidden))
         .order_by()
-        .values(
-            "table_id", "table__number", "round__number", "event_id", "event__name", "event__date"
-        )
+        .values("table_id")
         .annotate(**sums)
     )
+
+
+def _table_places(table_ids: list[int]) -> dict[int, tuple[int, int, int, str, datetime.date]]:
+    """Each table's number, its round's number, its event's id, name and date; one
+    query for the shared tables (read once per table rather than joined to each of the
+    shared hands before they are added up)."""
+    if not table_ids:
+        return {}
+    rows = Table.objects.filter(pk__in=table_ids).values_list(
+        "pk",
+        "number",
+        "round__number",
+        "round__event_id",
+        "round__event__name",
+        "round__event__date",
+    )
+    return {pk: tuple(place) for pk, *place in rows}  # type: ignore[misc]
