@@ -200,7 +200,8 @@ def sheet(table: Table) -> Sheet:
         table.hands.select_related("dealer", "taker", "partner", "sitting_out").order_by("number")
     )
     scores: dict[int, dict[int, tuple[int, bool | None]]] = defaultdict(dict)  # points, made
-    rows_ = HandScore.objects.filter(hand__table=table).order_by()
+    # By the row's own table (indexed), not through its hand: no join with the hands.
+    rows_ = HandScore.objects.filter(table_id=table.pk).order_by()
     for hand_id, player_id, points, made in rows_.values_list("hand", "player", "points", "made"):
         scores[hand_id][player_id] = (points, made)
     # A player moved away after scoring here still gets a column (a query only then).
