@@ -46,6 +46,7 @@ GROWING ones (the busiest, as a worst case) growing with the database:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -173,6 +174,10 @@ class Result:
     extra: str = ""
     ratio: float = 0.0  # median / the lower floor's median, same run and mode
     kind: str = FIXED  # FIXED: the same subject at every size; GROWING: it grows with it
+    # In-process only: the median CPU time of a request, this process's and its
+    # PostgreSQL backend's (_cpu_ns), and its ratio to the floor's.
+    cpu_ms: float = 0.0
+    cpu_ratio: float = 0.0
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -185,6 +190,27 @@ def _result(page: str, subject: str, times: list[float], **kwargs: Any) -> Resul
     return Result(
         page, subject, len(times), statistics.median(times), _percentile(times, 0.95), **kwargs
     )
+
+
+def _cpu_ns(backend: int | None) -> int:
+    """CPU time used so far by this process and by its PostgreSQL backend `backend`
+    (/proc/<pid>/schedstat, nanoseconds): what a page costs the machine, which a loaded
+    machine stretches far less than the time it takes (benchmarks/RESULTS.md). OSError
+    when the backend is gone (its connection renewed)."""
+    used = time.process_time_ns()
+    if backend:
+        used += int(Path(f"/proc/{backend}/schedstat").read_text().split()[0])
+    return used
+
+
+def _backend_pid() -> int | None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:  # CONN_MAX_AGE keeps it between requests
+        cursor.execute("SELECT pg_backend_pid()")
+        return int(cursor.fetchone()[0])
 
 
 def timed(
@@ -201,14 +227,21 @@ def timed(
 
     for _ in range(warmup):
         call()
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
+        backend = _backend_pid()  # outside the timing: a connection may have been renewed
+        used = _cpu_ns(backend)
         start = time.perf_counter()
         call()
         times.append((time.perf_counter() - start) * 1000)
+        # A request that renewed the connection (OSError) gives no CPU figure.
+        with contextlib.suppress(OSError):
+            cpu.append((_cpu_ns(backend) - used) / 1e6)
     with CaptureQueriesContext(connection) as queries:
         call()
-    return _result(page, subject, times, queries=len(queries.captured_queries), kind=kind)
+    result = _result(page, subject, times, queries=len(queries.captured_queries), kind=kind)
+    result.cpu_ms = statistics.median(cpu) if cpu else 0.0
+    return result
 
 
 def _get(client: Any, url: str, status: int = 200) -> Callable[[], Any]:
@@ -226,9 +259,12 @@ def _get(client: Any, url: str, status: int = 200) -> Callable[[], Any]:
 def with_ratios(results: list[Result]) -> list[Result]:
     """Each result's ratio to the lower of the floors measured first and last: a load
     that moved during the run makes the ratios larger, not smaller."""
-    floors = [r.median_ms for r in results if r.page in (FLOOR, FLOOR_AGAIN)]
+    floors = [r for r in results if r.page in (FLOOR, FLOOR_AGAIN)]
+    least = min((r.median_ms for r in floors), default=0.0)
+    least_cpu = min((r.cpu_ms for r in floors), default=0.0)
     for result in results:
-        result.ratio = result.median_ms / min(floors) if floors else 0.0
+        result.ratio = result.median_ms / least if least else 0.0
+        result.cpu_ratio = result.cpu_ms / least_cpu if least_cpu else 0.0
     return results
 
 
@@ -534,12 +570,13 @@ def measure(
 
 def print_table(mode: str, results: list[Result]) -> None:
     print(f"\n{mode}: median / p95 ms, x the lower floor, queries of one request")
-    print("| page | subject | median / p95 ms | x floor | queries |")
-    print("|---|---|---|---|---|")
+    print("| page | subject | median / p95 ms | x floor | CPU ms (x floor) | queries |")
+    print("|---|---|---|---|---|---|")
     for r in results:
+        cpu = f"{r.cpu_ms:.1f} (x{r.cpu_ratio:.1f})" if r.cpu_ms else "-"
         print(
             f"| {r.page} | {r.subject} | {r.median_ms:.1f} / {r.p95_ms:.1f} | "
-            f"x{r.ratio:.1f} | {r.queries or '-'} |"
+            f"x{r.ratio:.1f} | {cpu} | {r.queries or '-'} |"
         )
 
 
