@@ -10,7 +10,6 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Q, Sum
 from django.urls import reverse
 
 from ..models import Event, EventResult, HandScore, Player, Table
@@ -73,14 +72,14 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
 
     The events they met at come from the first player's stored results (EventResult
     keeps, per event, who he sat with: `opponents`), read by the (player, event) index;
-    then his score rows in those events joined to the second player's row of the same
-    hand, added up table by table in the database (the busiest pair at 1M hands shares
-    1,163 hands at 61 tables: their rows and hands read into Python and added up there
-    took most of the page). A hand
-    counts when both played it (neither sat it out); a table counts when both have a
-    row in one of its hands. A duplicate board some table has still to play is left
-    out (rules.board_visibility): who took and both scores would tell that table how
-    it goes. The shared tables' numbers, rounds and events are read last, once each.
+    then his score rows in those events, each joined to the second player's row of the
+    same hand and to the hand (one query; before, both players' rows and then their
+    hands, each row joined to its table, round and event: 1,163 hands at 61 tables for
+    the busiest pair at 1M hands); then the shared tables' numbers, rounds and events,
+    once per table. A hand counts when both played it (neither sat it out); a table
+    counts when both have a row in one of its hands. A duplicate board some table has
+    still to play is left out (rules.board_visibility): who took and both scores would
+    tell that table how it goes.
     """
     shared = list(
         EventResult.objects.filter(PUBLISHED, player=a, opponents__has_key=str(b.pk))
@@ -90,32 +89,28 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
     shared_events = [event_id for event_id, _kind in shared]
     duplicates = [event_id for event_id, kind in shared if kind == Event.Kind.DUPLICATE]
     hidden = hidden_hands(duplicates) if duplicates else set()
-    rows = _table_sums(a.pk, b.pk, shared_events, hidden) if shared_events else []
-    places = _table_places([row["table_id"] for row in rows])
-    encounters = [Encounter(0, 0, 0, 0) for _ in range(3)]  # a took, b took, partners
-    tables: list[SharedTable] = []
-    for row in rows:
-        number, round_number, event_id, name, date = places[row["table_id"]]
-        tables.append(
-            SharedTable(
-                row["table_id"],
-                number,
-                round_number,
-                name,
-                date,
-                row["hands"],
-                row["a_total"] or 0,
-                row["b_total"] or 0,
-                event_id,
-            )
-        )
-        for encounter, name in zip(encounters, _ENCOUNTERS, strict=True):
-            encounter.hands += row[f"{name}_hands"]
-            encounter.made += row[f"{name}_made"]
-            encounter.a_points += row[f"{name}_a"] or 0
-            encounter.b_points += row[f"{name}_b"] or 0
+    rows = _shared_hands(a.pk, b.pk, shared_events, hidden) if shared_events else []
+    a_took, b_took, partners = Encounter(0, 0, 0, 0), Encounter(0, 0, 0, 0), Encounter(0, 0, 0, 0)
+    sums: dict[int, list[int]] = {}  # table id -> [hands, a's total, b's total]
+    for table_id, a_points, a_made, b_points, b_made, taker, partner, sitting_out in rows:
+        table = sums.setdefault(table_id, [0, 0, 0])
+        if sitting_out in (a.pk, b.pk):
+            continue  # one of them sat it out: the table counts, the hand does not
+        table[0] += 1
+        table[1] += a_points
+        table[2] += b_points
+        if taker == a.pk and partner != b.pk:
+            _add(a_took, bool(a_made), a_points, b_points)
+        elif taker == b.pk and partner != a.pk:
+            _add(b_took, bool(b_made), a_points, b_points)
+        elif (taker == a.pk and partner == b.pk) or (taker == b.pk and partner == a.pk):
+            _add(partners, bool(a_made) or bool(b_made), a_points, b_points)
+    places = _table_places(list(sums))
+    tables = [
+        SharedTable(table_id, number, round_number, name, date, *sums[table_id], event_id)
+        for table_id, (number, round_number, event_id, name, date) in places.items()
+    ]
     shown = sorted(tables, key=lambda t: (t.date, t.event_id, t.round_number), reverse=True)
-    a_took, b_took, partners = encounters
     return HeadToHead(
         tables=len(tables),
         hands=sum(t.hands for t in shown),
@@ -128,41 +123,32 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
     )
 
 
-_ENCOUNTERS = ("a_took", "b_took", "partners")
+def _add(encounter: Encounter, made: bool, a_points: int, b_points: int) -> None:
+    encounter.hands += 1
+    encounter.made += made
+    encounter.a_points += a_points
+    encounter.b_points += b_points
 
 
-def _table_sums(a: int, b: int, events: list[int], hidden: set[int]) -> list[dict[str, Any]]:
-    """Per table where both have a row in a hand: the hands both played, each one's
-    total, and each kind of encounter's hands, made, and both players' points. `a`'s
-    rows, each joined to `b`'s row of the same hand (hand__scores, filtered on `b`:
-    the annotations below read that same row)."""
-    b_points, b_made = F("hand__scores__points"), Q(hand__scores__made=True)
-    taker, partner = "hand__taker_id", "hand__partner_id"
-    played = ~Q(hand__sitting_out_id__in=[a, b])
-    a_took = played & Q(**{taker: a}) & ~Q(**{partner: b})
-    b_took = played & Q(**{taker: b}) & ~Q(**{partner: a})
-    partners = played & (Q(**{taker: a, partner: b}) | Q(**{taker: b, partner: a}))
-    kinds = {
-        "a_took": (a_took, Q(made=True)),
-        "b_took": (b_took, b_made),
-        "partners": (partners, Q(made=True) | b_made),
-    }
-    sums: dict[str, Any] = {
-        "hands": Count("hand_id", filter=played),
-        "a_total": Sum("points", filter=played),
-        "b_total": Sum(b_points, filter=played),
-    }
-    for name, (where, made) in kinds.items():
-        sums[f"{name}_hands"] = Count("hand_id", filter=where)
-        sums[f"{name}_made"] = Count("hand_id", filter=where & made)
-        sums[f"{name}_a"] = Sum("points", filter=where)
-        sums[f"{name}_b"] = Sum(b_points, filter=where)
+def _shared_hands(a: int, b: int, events: list[int], hidden: set[int]) -> list[tuple[Any, ...]]:
+    """Each hand both have a row in: its table, each one's points and made, its taker,
+    partner and player sitting out. `a`'s rows, each joined to `b`'s row of the same hand
+    (hand__scores filtered on `b`: the columns read below are that same row's), without
+    the tables', rounds' and events' columns (read once per table: _table_places)."""
     return list(
         HandScore.objects.filter(player_id=a, event_id__in=events, hand__scores__player_id=b)
         .exclude(hand_id__in=sorted(hidden))
         .order_by()
-        .values("table_id")
-        .annotate(**sums)
+        .values_list(
+            "table_id",
+            "points",
+            "made",
+            "hand__scores__points",
+            "hand__scores__made",
+            "hand__taker_id",
+            "hand__partner_id",
+            "hand__sitting_out_id",
+        )
     )
 
 
