@@ -46,6 +46,7 @@ GROWING ones (the busiest, as a worst case) growing with the database:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -72,6 +73,7 @@ STATIC_ROOT = "/tmp/tarot_bench_static"
 FLOOR = "floor: login page (public)"
 FLOOR_AGAIN = FLOOR + " again"
 FIXED, GROWING = "fixed", "grows"
+HIT_PREFIX = "(cache hit)"  # the page served from the page cache (Redis)
 
 
 def configure() -> str:
@@ -172,6 +174,10 @@ class Result:
     extra: str = ""
     ratio: float = 0.0  # median / the lower floor's median, same run and mode
     kind: str = FIXED  # FIXED: the same subject at every size; GROWING: it grows with it
+    # In-process only: the median CPU time of a request, this process's and its
+    # PostgreSQL backend's (_cpu_ns), and its ratio to the floor's.
+    cpu_ms: float = 0.0
+    cpu_ratio: float = 0.0
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -184,6 +190,27 @@ def _result(page: str, subject: str, times: list[float], **kwargs: Any) -> Resul
     return Result(
         page, subject, len(times), statistics.median(times), _percentile(times, 0.95), **kwargs
     )
+
+
+def _cpu_ns(backend: int | None) -> int:
+    """CPU time used so far by this process and by its PostgreSQL backend `backend`
+    (/proc/<pid>/schedstat, nanoseconds): what a page costs the machine, which a loaded
+    machine stretches far less than the time it takes (benchmarks/RESULTS.md). OSError
+    when the backend is gone (its connection renewed)."""
+    used = time.process_time_ns()
+    if backend:
+        used += int(Path(f"/proc/{backend}/schedstat").read_text().split()[0])
+    return used
+
+
+def _backend_pid() -> int | None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:  # CONN_MAX_AGE keeps it between requests
+        cursor.execute("SELECT pg_backend_pid()")
+        return int(cursor.fetchone()[0])
 
 
 def timed(
@@ -200,14 +227,21 @@ def timed(
 
     for _ in range(warmup):
         call()
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
+        backend = _backend_pid()  # outside the timing: a connection may have been renewed
+        used = _cpu_ns(backend)
         start = time.perf_counter()
         call()
         times.append((time.perf_counter() - start) * 1000)
+        # A request that renewed the connection (OSError) gives no CPU figure.
+        with contextlib.suppress(OSError):
+            cpu.append((_cpu_ns(backend) - used) / 1e6)
     with CaptureQueriesContext(connection) as queries:
         call()
-    return _result(page, subject, times, queries=len(queries.captured_queries), kind=kind)
+    result = _result(page, subject, times, queries=len(queries.captured_queries), kind=kind)
+    result.cpu_ms = statistics.median(cpu) if cpu else 0.0
+    return result
 
 
 def _get(client: Any, url: str, status: int = 200) -> Callable[[], Any]:
@@ -225,9 +259,12 @@ def _get(client: Any, url: str, status: int = 200) -> Callable[[], Any]:
 def with_ratios(results: list[Result]) -> list[Result]:
     """Each result's ratio to the lower of the floors measured first and last: a load
     that moved during the run makes the ratios larger, not smaller."""
-    floors = [r.median_ms for r in results if r.page in (FLOOR, FLOOR_AGAIN)]
+    floors = [r for r in results if r.page in (FLOOR, FLOOR_AGAIN)]
+    least = min((r.median_ms for r in floors), default=0.0)
+    least_cpu = min((r.cpu_ms for r in floors), default=0.0)
     for result in results:
-        result.ratio = result.median_ms / min(floors) if floors else 0.0
+        result.ratio = result.median_ms / least if least else 0.0
+        result.cpu_ratio = result.cpu_ms / least_cpu if least_cpu else 0.0
     return results
 
 
@@ -243,7 +280,14 @@ def _load() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
-def measure(url: str, runs: int, json_path: str | None, *, gunicorn: bool = False) -> None:
+def measure(
+    url: str,
+    runs: int,
+    json_path: str | None,
+    *,
+    gunicorn: bool = False,
+    cache_hits: bool = False,
+) -> None:
     if url.startswith("sqlite") and not _sqlite_path(url).exists():
         sys.exit(f"No database at {url}: run setup first.")
     django_setup()
@@ -346,6 +390,16 @@ def measure(url: str, runs: int, json_path: str | None, *, gunicorn: bool = Fals
             runs=runs,
         )
     )
+    # The same sheet as one of its scorekeepers reads it, in-process and through
+    # gunicorn (his session cookie sent along); he is its scorekeeper for this run only.
+    sheet.scorekeepers.add(keeper)
+    keeper_page = ("score sheet (scorekeeper)", f"table {sheet.pk}: {sheet.n} hands")
+    keeper_path = reverse("table_sheet", args=[sheet.pk])
+    add(timed(*keeper_page, _get(as_keeper, keeper_path), runs=runs))
+    keeper_cookie = {
+        "Cookie": f"{settings.SESSION_COOKIE_NAME}="
+        f"{as_keeper.cookies[settings.SESSION_COOKIE_NAME].value}"
+    }
     public(
         "table page (public)",
         f"table {sheet.pk}: {sheet.n} hands",
@@ -447,20 +501,47 @@ def measure(url: str, runs: int, json_path: str | None, *, gunicorn: bool = Fals
         kinds = {page: kind for page, _subject, _path, kind in public_pages}
 
         def record(page: str, subject: str, times: list[float], _path: str) -> None:
-            result = _result(page, subject, times, queries=0, kind=kinds.get(page, FIXED))
+            kind = kinds.get(page, GROWING if page.endswith(HIT_PREFIX) else FIXED)
+            result = _result(page, subject, times, queries=0, kind=kind)
             served_results.append(result)
             _print(result)
 
-        pages = [
+        pages: list[served.Page] = [
             (FLOOR, "a form, no data", login_url),
             *((page, subject, path) for page, subject, path, _kind in public_pages),
+            (*keeper_page, keeper_path, keeper_cookie),
             (FLOOR_AGAIN, "a form, no data", login_url),
         ]
         served.time_pages(url, pages, runs=runs, record=record)
+        if cache_hits:
+            # The busiest subjects served from the page cache (Redis, as deployed),
+            # each after its warm-up has stored it: what a hit costs, key included.
+            hits: list[served.Page] = [
+                (FLOOR, "a form, no data", login_url),
+                *(
+                    (f"{page} {HIT_PREFIX}", subject, path)
+                    for page, subject, path, kind in public_pages
+                    if kind == GROWING or page.startswith("player page")
+                ),
+                (FLOOR_AGAIN, "a form, no data", login_url),
+            ]
+            served.time_pages(
+                url,
+                hits,
+                runs=runs,
+                record=record,
+                env={
+                    "PAGE_CACHE": "1",
+                    "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"),
+                    "CACHE_KEY_PREFIX": f"bench-pages-{os.getpid()}-{time.time_ns()}",
+                },
+                cache_state="hit",
+            )
         load["gunicorn"].append(_load())
         print(f"through gunicorn, load average at end: {load['gunicorn'][1]}", flush=True)
         with_ratios(served_results)
 
+    sheet.scorekeepers.remove(keeper)
     print_table("in-process", results)
     if served_results:
         print_table("through gunicorn", served_results)
@@ -489,12 +570,13 @@ def measure(url: str, runs: int, json_path: str | None, *, gunicorn: bool = Fals
 
 def print_table(mode: str, results: list[Result]) -> None:
     print(f"\n{mode}: median / p95 ms, x the lower floor, queries of one request")
-    print("| page | subject | median / p95 ms | x floor | queries |")
-    print("|---|---|---|---|---|")
+    print("| page | subject | median / p95 ms | x floor | CPU ms (x floor) | queries |")
+    print("|---|---|---|---|---|---|")
     for r in results:
+        cpu = f"{r.cpu_ms:.1f} (x{r.cpu_ratio:.1f})" if r.cpu_ms else "-"
         print(
             f"| {r.page} | {r.subject} | {r.median_ms:.1f} / {r.p95_ms:.1f} | "
-            f"x{r.ratio:.1f} | {r.queries or '-'} |"
+            f"x{r.ratio:.1f} | {cpu} | {r.queries or '-'} |"
         )
 
 
@@ -513,6 +595,13 @@ def main() -> None:
         action="store_true",
         help="also time the public pages through gunicorn (DEPLOYING.md's options)",
     )
+    m.add_argument(
+        "--cache-hits",
+        action="store_true",
+        help="with --gunicorn, also time the busiest subjects served from the page cache "
+        "(Redis: REDIS_URL, by default redis://127.0.0.1:6379/15, under a key prefix of "
+        "the run's own)",
+    )
     sub.add_parser("drop", help="delete the SQLite file or drop the PostgreSQL database")
     c = sub.add_parser("compare", help="print each page across --json files of growing size")
     c.add_argument("files", nargs="+")
@@ -524,7 +613,7 @@ def main() -> None:
     if args.command == "setup":
         setup(url, args.players, args.hands, args.seed)
     elif args.command == "measure":
-        measure(url, args.runs, args.json, gunicorn=args.gunicorn)
+        measure(url, args.runs, args.json, gunicorn=args.gunicorn, cache_hits=args.cache_hits)
     else:
         drop(url)
 

@@ -27,13 +27,15 @@ LOG = Path("/tmp/tarot_bench_gunicorn.log")
 WORKERS, THREADS = 3, 4
 
 
-def fetch(port: int, path: str) -> int:
+def fetch(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    """GET `path`: the status and the page cache's header ("hit", "miss" or "")."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
-        conn.request("GET", path, headers={"X-Forwarded-Proto": "https", "Host": "127.0.0.1"})
+        sent = {"X-Forwarded-Proto": "https", "Host": "127.0.0.1", **(headers or {})}
+        conn.request("GET", path, headers=sent)
         response = conn.getresponse()
         response.read()
-        return response.status
+        return response.status, response.getheader("X-Page-Cache", "")
     finally:
         conn.close()
 
@@ -58,16 +60,25 @@ def _wait_until_up(port: int, path: str, server: subprocess.Popen[bytes]) -> Non
             time.sleep(0.2)
 
 
+# A page to time: (page, subject, path), or with the request's headers (a session
+# cookie for a signed-in page) as a fourth item.
+Page = tuple[str, str, str] | tuple[str, str, str, dict[str, str]]
+
+
 def time_pages(
     url: str,
-    pages: list[tuple[str, str, str]],
+    pages: list[Page],
     *,
     runs: int,
     record: Callable[[str, str, list[float], str], Any],
+    env: dict[str, str] | None = None,
+    cache_state: str | None = None,
 ) -> None:
     """Start gunicorn on the database at `url`, then time each (page, subject, path) of
     `pages` in order: `record(page, subject, times_ms, path)` for each. The caller puts
-    the floor page first and last."""
+    the floor page first and last. `env`: more settings for the server (PAGE_CACHE=1
+    and REDIS_URL to time cache hits); `cache_state`: the X-Page-Cache answer every
+    timed request of a page but the floor must carry ("hit": served from the cache)."""
     port = _free_port()
     env = {
         **os.environ,
@@ -76,6 +87,7 @@ def time_pages(
         "BEHIND_TLS_PROXY": "1",
         "AXES_PROXY_COUNT": "1",
         "LOG_LEVEL": "ERROR",
+        **(env or {}),
     }
     with LOG.open("w") as log_file:
         server = subprocess.Popen(
@@ -94,19 +106,22 @@ def time_pages(
         )
         try:
             _wait_until_up(port, pages[0][2], server)
-            for page, subject, path in pages:
+            for page, subject, path, *more in pages:
+                headers = more[0] if more else None
                 # Every thread of every worker warms up on the page (its own database
                 # connection with its prepared statements, its own first render),
                 # connections spread by the kernel: three requests a thread.
                 for _ in range(3 * WORKERS * THREADS + 3):
-                    fetch(port, path)
+                    fetch(port, path, headers)
                 times = []
                 for _ in range(runs):
                     start = time.perf_counter()
-                    status = fetch(port, path)
+                    status, state = fetch(port, path, headers)
                     times.append((time.perf_counter() - start) * 1000)
                     if status != 200:
                         raise RuntimeError(f"GET {path} through gunicorn: {status}")
+                    if cache_state and path != pages[0][2] and state != cache_state:
+                        raise RuntimeError(f"GET {path}: {state!r}, not {cache_state!r}")
                 record(page, subject, times, path)
         finally:
             # Only the server this function started, by its own process.

@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from tournaments.models import Club, Event, Player, Registration, Season, Table, Team
 from tournaments.selectors.access import SYSTEM, namer
+from tournaments.services.events import publish_event
 from tournaments.services.seasons import save_season
 
 from ..factories import make_club, make_member, make_round, make_table, store_hand
@@ -58,7 +59,7 @@ def event(club, players, arthur, scorekeeper, organiser) -> Event:
     store_hand(table, organiser, dealer=arthur, taker=bruno)
     store_hand(table, organiser, dealer=bruno, taker=arthur)
     store_hand(table, organiser, dealer=chloe, taker=arthur, contract="prise", points=30)
-    Event.objects.filter(pk=event.pk).update(published=True)
+    publish_event(by=SYSTEM, event=event)  # through the service: the careers count it
     save_season(  # through the service: its ranking is stored
         by=SYSTEM,
         season=None,

@@ -8,6 +8,7 @@ import X`` keeps working wherever X now lives.
 
 from __future__ import annotations
 
+from .careers import PlayerCareer
 from .clubs import Club, Player, Season
 from .duplicate import ORIENTATIONS, Board, Orientation, SpecialResult
 from .events import Event, Registration, Round, Seat, Table, Team
@@ -37,6 +38,7 @@ __all__ = [
     "Orientation",
     "PageVersion",
     "Player",
+    "PlayerCareer",
     "Registration",
     "Role",
     "Round",

@@ -11,8 +11,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
-from ..models import Event, EventResult, Player, Registration, Season, Seat, Table
+from django.db.models import QuerySet
+
+from ..models import Event, EventResult, Registration, Season, Seat, Table
+from ..rules.permissions import PUBLIC
+from .public import visible_players
 
 
 def table_event_id(table_pk: int) -> int | None:
@@ -46,9 +51,12 @@ def club_event_ids(
     return sorted(events.values_list("pk", flat=True))
 
 
-def player_clubs(player_pks: Collection[int]) -> dict[int, int]:
-    """Each existing player's club id."""
-    return dict(Player.objects.filter(pk__in=player_pks).values_list("pk", "club_id"))
+def visible_player_clubs(player_pks: Collection[int]) -> dict[int, int]:
+    """Each player's club id, for those the public may see (selectors.public.
+    visible_players: named in some published event); one query."""
+    return dict(
+        visible_players(PUBLIC).filter(pk__in=sorted(player_pks)).values_list("pk", "club_id")
+    )
 
 
 def player_event_ids(player_pks: Collection[int]) -> list[int]:
@@ -63,3 +71,23 @@ def player_event_ids(player_pks: Collection[int]) -> list[int]:
     registered = Registration.objects.filter(player_id__in=pks).order_by().values_list("event_id")
     seated = Seat.objects.filter(player_id__in=pks).order_by().values_list("table__round__event_id")
     return sorted({pk for (pk,) in results.union(registered, seated)})
+
+
+def published_event_players(event_pks: Collection[int]) -> QuerySet[Any]:
+    """The players named in those of these events that are published (a result, a
+    registration, a seat): whose public pages show those events (views.cached). A
+    query (a UNION of player ids) for services.cache to embed in its statement."""
+    pks = sorted(event_pks)
+    results = EventResult.objects.filter(event_id__in=pks, event__published=True)
+    registered = Registration.objects.filter(event_id__in=pks, event__published=True)
+    seated = Seat.objects.filter(
+        table__round__event_id__in=pks, table__round__event__published=True
+    )
+    return (
+        results.order_by()
+        .values_list("player_id")
+        .union(
+            registered.order_by().values_list("player_id"),
+            seated.order_by().values_list("player_id"),
+        )
+    )

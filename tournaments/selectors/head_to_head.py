@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Any
 
 from django.urls import reverse
 
-from ..models import Event, EventResult, Hand, HandScore, Player
+from ..models import Event, EventResult, HandScore, Player, Table
 from .board_visibility import hidden_hands
 from .stats import PUBLISHED
 
@@ -65,25 +66,20 @@ class HeadToHead:
         return self.shared_tables[:SHARED_TABLES_SHOWN]
 
 
-def _add(encounter: Encounter, made: bool, a_points: int, b_points: int) -> None:
-    encounter.hands += 1
-    encounter.made += made
-    encounter.a_points += a_points
-    encounter.b_points += b_points
-
-
 def head_to_head(a: Player, b: Player) -> HeadToHead:
     """How two players fared at the same table; three queries, each bounded by the
     events the two of them played together.
 
     The events they met at come from the first player's stored results (EventResult
     keeps, per event, who he sat with: `opponents`), read by the (player, event) index;
-    then both players' score rows in those events only, by the same index; then those
-    rows' hands by id. Reading every table either of them ever sat at cost 45 ms for
-    two players of many seasons (1M hands). A hand counts when both played it (neither
-    sat it out); a table counts when both have a row in one of its hands. A duplicate
-    board some table has still to play is left out (rules.board_visibility): who took
-    and both scores would tell that table how it goes.
+    then his score rows in those events, each joined to the second player's row of the
+    same hand and to the hand (one query; before, both players' rows and then their
+    hands, each row joined to its table, round and event: 1,163 hands at 61 tables for
+    the busiest pair at 1M hands); then the shared tables' numbers, rounds and events,
+    once per table. A hand counts when both played it (neither sat it out); a table
+    counts when both have a row in one of its hands. A duplicate board some table has
+    still to play is left out (rules.board_visibility): who took and both scores would
+    tell that table how it goes.
     """
     shared = list(
         EventResult.objects.filter(PUBLISHED, player=a, opponents__has_key=str(b.pk))
@@ -93,69 +89,28 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
     shared_events = [event_id for event_id, _kind in shared]
     duplicates = [event_id for event_id, kind in shared if kind == Event.Kind.DUPLICATE]
     hidden = hidden_hands(duplicates) if duplicates else set()
-    rows = (
-        HandScore.objects.filter(player_id__in=(a.pk, b.pk), event_id__in=shared_events)
-        .exclude(hand_id__in=sorted(hidden))
-        .order_by()
-        .values_list(
-            "hand_id",
-            "player_id",
-            "points",
-            "made",
-            "event_id",
-            "event__name",
-            "event__date",
-            "table_id",
-            "table__number",
-            "round__number",
-        )
-        if shared_events
-        else []
-    )
-    by_hand: dict[int, dict[int, tuple[int, bool | None]]] = {}
-    events: dict[int, tuple[str, datetime.date]] = {}
-    event_of: dict[int, int] = {}
-    places: dict[int, tuple[int, int, int]] = {}  # hand -> table id, number, round number
-    for hand_id, player_id, points, made, event_id, name, date, *place in rows:
-        by_hand.setdefault(hand_id, {})[player_id] = (points, made)
-        events[event_id] = (name, date)
-        event_of[hand_id] = event_id
-        places[hand_id] = tuple(place)  # type: ignore[assignment]
-    both = [pk for pk, players in by_hand.items() if len(players) == 2]
-    hands = (
-        Hand.objects.filter(pk__in=both)
-        .order_by()
-        .values_list("pk", "sitting_out_id", "taker_id", "partner_id")
-        if both
-        else []
-    )
+    rows = _shared_hands(a.pk, b.pk, shared_events, hidden) if shared_events else []
     a_took, b_took, partners = Encounter(0, 0, 0, 0), Encounter(0, 0, 0, 0), Encounter(0, 0, 0, 0)
-    tables: dict[int, SharedTable] = {}
-    for hand_id, sitting_out, taker, partner in hands:
-        table_id, table_number, round_number = places[hand_id]
-        (a_points, a_made), (b_points, b_made) = by_hand[hand_id][a.pk], by_hand[hand_id][b.pk]
-        name, date = events[event_of[hand_id]]
-        table = tables.get(table_id)
-        if table is None:
-            table = tables[table_id] = SharedTable(
-                table_id, table_number, round_number, name, date, 0, 0, 0, event_of[hand_id]
-            )
+    sums: dict[int, list[int]] = {}  # table id -> [hands, a's total, b's total]
+    for table_id, a_points, a_made, b_points, b_made, taker, partner, sitting_out in rows:
+        table = sums.setdefault(table_id, [0, 0, 0])
         if sitting_out in (a.pk, b.pk):
             continue  # one of them sat it out: the table counts, the hand does not
-        table.hands += 1
-        table.a_total += a_points
-        table.b_total += b_points
+        table[0] += 1
+        table[1] += a_points
+        table[2] += b_points
         if taker == a.pk and partner != b.pk:
             _add(a_took, bool(a_made), a_points, b_points)
         elif taker == b.pk and partner != a.pk:
             _add(b_took, bool(b_made), a_points, b_points)
         elif (taker == a.pk and partner == b.pk) or (taker == b.pk and partner == a.pk):
             _add(partners, bool(a_made) or bool(b_made), a_points, b_points)
-    shown = sorted(
-        tables.values(),
-        key=lambda t: (t.date, t.event_id, t.round_number),
-        reverse=True,
-    )
+    places = _table_places(list(sums))
+    tables = [
+        SharedTable(table_id, number, round_number, name, date, *sums[table_id], event_id)
+        for table_id, (number, round_number, event_id, name, date) in places.items()
+    ]
+    shown = sorted(tables, key=lambda t: (t.date, t.event_id, t.round_number), reverse=True)
     return HeadToHead(
         tables=len(tables),
         hands=sum(t.hands for t in shown),
@@ -166,3 +121,49 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
         partners=partners,
         shared_tables=shown,
     )
+
+
+def _add(encounter: Encounter, made: bool, a_points: int, b_points: int) -> None:
+    encounter.hands += 1
+    encounter.made += made
+    encounter.a_points += a_points
+    encounter.b_points += b_points
+
+
+def _shared_hands(a: int, b: int, events: list[int], hidden: set[int]) -> list[tuple[Any, ...]]:
+    """Each hand both have a row in: its table, each one's points and made, its taker,
+    partner and player sitting out. `a`'s rows, each joined to `b`'s row of the same hand
+    (hand__scores filtered on `b`: the columns read below are that same row's), without
+    the tables', rounds' and events' columns (read once per table: _table_places)."""
+    return list(
+        HandScore.objects.filter(player_id=a, event_id__in=events, hand__scores__player_id=b)
+        .exclude(hand_id__in=sorted(hidden))
+        .order_by()
+        .values_list(
+            "table_id",
+            "points",
+            "made",
+            "hand__scores__points",
+            "hand__scores__made",
+            "hand__taker_id",
+            "hand__partner_id",
+            "hand__sitting_out_id",
+        )
+    )
+
+
+def _table_places(table_ids: list[int]) -> dict[int, tuple[int, int, int, str, datetime.date]]:
+    """Each table's number, its round's number, its event's id, name and date; one
+    query for the shared tables (read once per table rather than joined to each of the
+    shared hands before they are added up)."""
+    if not table_ids:
+        return {}
+    rows = Table.objects.filter(pk__in=table_ids).values_list(
+        "pk",
+        "number",
+        "round__number",
+        "round__event_id",
+        "round__event__name",
+        "round__event__date",
+    )
+    return {pk: tuple(place) for pk, *place in rows}  # type: ignore[misc]

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import overload
 
 from django.db.models import QuerySet
 from django.urls import reverse
 
 import scoring
 
-from ..models import EventResult, Hand, Player
+from ..models import EventResult, Hand, Player, PlayerCareer
 from ..rules.collation import sort_key
 from .access import Namer, public_names
-from .json_text import as_text, parse_all
+from .careers import COUNTS
+from .json_text import as_text
 from .public import published
 
 OPPONENTS_SHOWN = 10
@@ -173,15 +174,6 @@ class PlayerStatistics:
     opponents: list[OpponentRow]  # most tables shared first
 
 
-STAT_COUNTS = (
-    "taken",
-    "made",
-    "petits_won",
-    "petits_lost",
-    "chelems_announced",
-    "chelems_made",
-    "chelems_conceded",
-)
 _EVENT_COLUMNS = (
     "event_id",
     "event__name",
@@ -192,48 +184,51 @@ _EVENT_COLUMNS = (
     "field_size",
     "running_text",
 )
-_STAT_COLUMNS = (
-    *STAT_COUNTS,
-    "poignees",
-    "contracts",
-    "partners",
-    "opponents",
-    "best_points",
-    "best_hand_id",
-    "worst_points",
-    "worst_hand_id",
-)
 
 
-_JSON_COLUMNS = ("poignees", "contracts", "partners", "opponents")
+def _event_rows(player_id: int) -> QuerySet[EventResult]:
+    """His published results, newest first: the page's list of events."""
+    return (
+        EventResult.objects.filter(PUBLISHED, player_id=player_id)
+        .annotate(running_text=as_text("running"))
+        .order_by("-event__date", "-event_id")
+    )
 
 
-def _stat_rows(results: QuerySet[EventResult]) -> list[list[Any]]:
-    """Each result's _EVENT_COLUMNS then _STAT_COLUMNS, its four JSON columns read as
-    text and parsed in one call for all the player's events (json_text)."""
-    texts = {f"{name}_text": as_text(name) for name in (*_JSON_COLUMNS, "running")}
-    columns = [f"{c}_text" if c in _JSON_COLUMNS else c for c in _STAT_COLUMNS]
-    raw = list(results.annotate(**texts).values_list(*_EVENT_COLUMNS, *columns))
-    width = len(_EVENT_COLUMNS)
-    at = [width + _STAT_COLUMNS.index(name) for name in _JSON_COLUMNS]
-    parsed = iter(parse_all([row[i] for row in raw for i in at]))
-    rows = []
-    for row in raw:
-        values = list(row)
-        for i in at:
-            values[i] = next(parsed)
-        rows.append(values)
-    return rows
+def player_events(player: Player, start: int = 0, stop: int | None = None) -> list[PlayerEventRow]:
+    """His published events, newest first, from `start` to `stop` (all by default); one
+    query reading those rows only."""
+    rows = _event_rows(player.pk).values_list(*_EVENT_COLUMNS)
+    return [PlayerEventRow(*values) for values in rows[start:stop]]
 
 
-def _add_counts(
-    into: dict[Any, list[int]], counts: dict[str, list[int]], key: Callable[[str], Any] = int
-) -> None:
-    """Add one event's counts (JSON: string keys) to the running sums, key by key."""
-    for name, values in counts.items():
-        entry = into.setdefault(key(name), [0] * len(values))
-        for i, value in enumerate(values):
-            entry[i] += value
+def player_event(player: Player, event_id: int) -> PlayerEventRow | None:
+    """His result in one published event; None if he has none there. One query."""
+    found = _event_rows(player.pk).filter(event_id=event_id).values_list(*_EVENT_COLUMNS).first()
+    return PlayerEventRow(*found) if found else None
+
+
+class PlayerEvents(Sequence[PlayerEventRow]):
+    """His published events as a paginator reads them: the count from his stored
+    career, each page one query (the busiest player has about 600 events)."""
+
+    def __init__(self, player: Player, count: int) -> None:
+        self.player, self._count = player, count
+
+    def count(self) -> int:
+        return self._count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> PlayerEventRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[PlayerEventRow]: ...
+    def __getitem__(self, index: int | slice) -> PlayerEventRow | list[PlayerEventRow]:
+        if isinstance(index, slice):
+            return player_events(self.player, index.start or 0, index.stop)
+        return player_events(self.player, index, index + 1)[0]
 
 
 def _top(counts: dict[int, list[int]], limit: int | None) -> list[int]:
@@ -287,61 +282,50 @@ def _hand_records(points_by_hand: dict[int, int]) -> dict[int, HandRecord]:
     }
 
 
-def player_statistics(
+@dataclass
+class CareerFigures:
+    """What the player page shows above and beside his list of events."""
+
+    summary: PlayerSummary
+    contracts: list[ContractRow]  # in the order of the bids
+    best: HandRecord | None
+    worst: HandRecord | None
+    partners: Partners
+    opponents: list[OpponentRow]  # most tables shared first
+
+
+def _int_keys(counts: dict[str, list[int]]) -> dict[int, list[int]]:
+    return {int(pk): values for pk, values in counts.items()}
+
+
+def career_figures(
     player: Player, *, opponents_shown: int = OPPONENTS_SHOWN, namer: Namer = public_names
-) -> PlayerStatistics:
-    """Everything the player's page shows over his published events; three queries
-    (his results, the names of partners and opponents shown, the best and worst hands),
-    whatever the number of hands: each event's figures are pre-aggregated in
-    EventResult by services.results, only the events are added up here. Partners and
-    opponents are named as `namer` shows them (access.namer on public pages).
+) -> CareerFigures | None:
+    """His figures over every published event, from his stored career (models.
+    PlayerCareer, kept by services.careers); None before his first published result.
+    Three queries (the career, the names of the partners and opponents shown, the best
+    and worst hands) whatever the number of his events. Partners and opponents are
+    named as `namer` shows them (access.namer on public pages).
 
     A player's camp in a hand: the taker camp is the taker and his called partner;
     the defence is everybody else who played it; the player sitting out has no camp.
     """
-    rows = _stat_rows(
-        EventResult.objects.filter(PUBLISHED, player=player).order_by("-event__date", "-event_id")
-    )
-    events: list[PlayerEventRow] = []
-    counts = dict.fromkeys(STAT_COUNTS, 0)
+    career = PlayerCareer.objects.filter(player_id=player.pk).first()
+    if career is None or not career.events:
+        return None
     poignees = dict.fromkeys(scoring.POIGNEE_SIZES, 0)
-    contracts: dict[str, list[int]] = {}
-    called: dict[int, list[int]] = {}
-    called_by: dict[int, list[int]] = {}
-    opponents: dict[int, list[int]] = {}
-    # (points, date, event id, hand id); the earliest event wins a tie
-    best: tuple[int, datetime.date, int, int] | None = None
-    worst: tuple[int, datetime.date, int, int] | None = None
-    width = len(_EVENT_COLUMNS)
-    for values in rows:
-        event = PlayerEventRow(*values[:width])
-        events.append(event)
-        stat = dict(zip(_STAT_COLUMNS, values[width:], strict=True))
-        for name in STAT_COUNTS:
-            counts[name] += stat[name]
-        for size, shown in stat["poignees"].items():
-            poignees[size] = poignees.get(size, 0) + shown
-        _add_counts(contracts, stat["contracts"], key=str)
-        _add_counts(called, stat["partners"].get("called", {}))
-        _add_counts(called_by, stat["partners"].get("called_by", {}))
-        _add_counts(opponents, stat["opponents"])
-        # Rows come newest first: an equal hand replaces the one found in a later event.
-        if stat["best_hand_id"] is not None:
-            here = (stat["best_points"], event.date, event.event_id, stat["best_hand_id"])
-            if best is None or here[0] >= best[0]:
-                best = here
-        if stat["worst_hand_id"] is not None:
-            here = (stat["worst_points"], event.date, event.event_id, stat["worst_hand_id"])
-            if worst is None or here[0] <= worst[0]:
-                worst = here
-
+    for size, shown in career.poignees.items():
+        poignees[size] = poignees.get(size, 0) + shown
     summary = PlayerSummary(
-        events=len(events),
-        hands=sum(e.hands for e in events),
-        total=sum(e.total for e in events),
+        events=career.events,
+        hands=career.hands,
+        total=career.total,
         poignees=poignees,
-        **counts,
+        **{name: getattr(career, name) for name in COUNTS},
     )
+    opponents = _int_keys(career.opponents)
+    called = _int_keys(career.partners.get("called", {}))
+    called_by = _int_keys(career.partners.get("called_by", {}))
     shown_opponents = _top(opponents, opponents_shown)
     # The partners most often called or calling him, as many as the opponents shown: a
     # player of many seasons has called a hundred people.
@@ -375,21 +359,47 @@ def player_statistics(
     contract_rows = sorted(
         (
             ContractRow(code, str(labels.get(code, code)), *figures)
-            for code, figures in contracts.items()
+            for code, figures in career.contracts.items()
         ),
         key=lambda r: order.index(r.contract) if r.contract in order else len(order),
     )
-    extremes = {e[3]: e[0] for e in (best, worst) if e is not None}
+    extremes = {
+        hand_id: points
+        for hand_id, points in (
+            (career.best_hand_id, career.best_points),
+            (career.worst_hand_id, career.worst_points),
+        )
+        if hand_id is not None and points is not None
+    }
     records = _hand_records(extremes) if extremes else {}
-    return PlayerStatistics(
-        events=events,
+    return CareerFigures(
         summary=summary,
         contracts=contract_rows,
-        best=records.get(best[3]) if best else None,
-        worst=records.get(worst[3]) if worst else None,
+        best=records.get(career.best_hand_id) if career.best_hand_id else None,
+        worst=records.get(career.worst_hand_id) if career.worst_hand_id else None,
         partners=Partners(
             called=partner_rows(called, shown_called),
             called_by=partner_rows(called_by, shown_called_by),
         ),
         opponents=opponent_rows,
+    )
+
+
+def player_statistics(
+    player: Player, *, opponents_shown: int = OPPONENTS_SHOWN, namer: Namer = public_names
+) -> PlayerStatistics:
+    """Everything about the player over his published events: every event (newest
+    first) and his career's figures (`career_figures`). Four queries."""
+    figures = career_figures(player, opponents_shown=opponents_shown, namer=namer)
+    if figures is None:
+        empty = PlayerSummary(0, 0, 0, 0, 0, 0, 0, dict.fromkeys(scoring.POIGNEE_SIZES, 0), 0, 0, 0)
+        return PlayerStatistics([], empty, [], None, None, Partners(), [])
+    return PlayerStatistics(
+        events=player_events(player),
+        summary=figures.summary,
+        contracts=figures.contracts,
+        best=figures.best,
+        worst=figures.worst,
+        partners=figures.partners,
+        opponents=figures.opponents,
     )

@@ -25,7 +25,7 @@ from ..errors import EventError
 from ..models import AuditEntry, Club, Event, Hand, Round, Table
 from ..selectors import access
 from ..selectors.access import Actor
-from . import audit
+from . import audit, careers
 from .cache import touch
 from .hands import rescore_event, score_stored_hand
 from .standings import refresh_seasons_of
@@ -158,6 +158,7 @@ def update_event(
         audit.record_event(by=by, event=event, action=AuditEntry.Action.RULES, lines=[changed])
     if event.published and event.date != old_date:  # it may move from a season to another
         refresh_seasons_of(event.club_id, [old_date, event.date])
+        careers.publication_changed(event)  # the earliest event wins a tie of best hands
     touch(events=[event])
     return event
 
@@ -170,6 +171,7 @@ def _set_published(*, by: Actor, event: Event, published: bool) -> Event:
     event.published = published
     if changed:  # the event now counts in its seasons, or no longer does
         refresh_seasons_of(event.club_id, [event.date])
+        careers.publication_changed(event)  # and in its players' careers
     touch(events=[event])
     if changed:  # pressing "publish" on a published event changes nothing: no line
         action = AuditEntry.Action.PUBLISH if published else AuditEntry.Action.UNPUBLISH

@@ -27,6 +27,7 @@ from ..models import Event, EventResult, Hand, HandScore
 from ..rules.ranking import rank_rows, tie_break
 from ..selectors.board_visibility import board_is_complete
 from ..selectors.duplicate_ranking import public_standing
+from . import careers
 from .cache import touch
 from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
 from .standings import rebuild_all_season_standings, refresh_seasons_of
@@ -365,6 +366,7 @@ def refresh_event_results(
     _write(ResultModels(), _plan(ResultModels(), event_id, kind, existing, player_ids))
     if event.published:  # only published events count in a season
         refresh_seasons_of(event.club_id, [event.date])
+    careers.refresh_event_careers(event, player_ids)  # published events' only
 
 
 def rebuild_all_event_results(models: ResultModels = ResultModels()) -> int:
@@ -392,6 +394,7 @@ def refresh_all_event_results() -> int:
     repairs); every cached page is renewed (services.cache)."""
     count = rebuild_all_event_results()
     rebuild_all_season_standings()
+    careers.rebuild_all_careers()
     touch(everything=True)
     return count
 

@@ -178,19 +178,23 @@ def season_page(pk: int) -> list[str] | None:
 
 
 def _players_page(pks: list[int]) -> list[str] | None:
-    clubs = dependencies.player_clubs(pks)
+    """The players' own counters and their clubs': one indexed read whatever the number
+    of events they played. A player's counter moves with every published event he is
+    named in (services.cache), his name and his club. Whether the public may see him
+    at all is read live (a player known only from unpublished events is a 404, never
+    stored), so that no counter has to follow a seat or a registration removed."""
+    clubs = dependencies.visible_player_clubs(pks)
     if len(clubs) != len(set(pks)):
         return None
     return [
         *(versions.player_key(pk) for pk in sorted(clubs)),
         *(versions.club_key(club_id) for club_id in sorted(set(clubs.values()))),
-        *(versions.event_key(pk) for pk in dependencies.player_event_ids(pks)),
     ]
 
 
 def player_page(pk: int) -> list[str] | None:
-    """His page: his name and club, and every event he is named in (its figures, the
-    names of his partners and opponents there)."""
+    """His page: his name and club, and every published event he is named in (its
+    figures, the names of his partners and opponents there), through his counter."""
     return _players_page([pk])
 
 

@@ -86,7 +86,7 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
         season, namer=access.namer(request.user, club_id=season.club_id)
     )
     ranking = configure(SeasonRankingTable(lines), request)
-    events = selectors.season_events(season, viewer_is_organiser=organiser)
+    events = season_selectors.season_event_links(season, viewer_is_organiser=organiser)
     counted = [e for e in events if publication.counts_in_public_results(e)]
     return render(
         request,

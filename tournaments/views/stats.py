@@ -124,21 +124,19 @@ def event_chart(event: Event, name: access.Namer, lines: str | None = None) -> E
 
 
 def choose_event(
-    raw: str | None,
-    events: list[selectors.PlayerEventRow],
-    default: selectors.PlayerEventRow | None = None,
-) -> tuple[selectors.PlayerEventRow | None, str]:
-    """The event picked with ?event=<id>, else `default` (the latest when None); and a
-    message if the pick was bad."""
-    if not events:
-        return None, ""
-    default = default or events[0]
+    raw: str | None, player: Player, shown: list[selectors.PlayerEventRow]
+) -> tuple[selectors.PlayerEventRow, str]:
+    """The event picked with ?event=<id> (among the page's events, else read alone),
+    else the page's first; and a message if the pick was bad. `shown` is not empty."""
     if raw in (None, ""):
-        return default, ""
-    by_id = {str(row.event_id): row for row in events}
-    if raw in by_id:
-        return by_id[raw], ""
-    return default, _("This event is not among the player's published results.")
+        return shown[0], ""
+    for row in shown:
+        if str(row.event_id) == raw:
+            return row, ""
+    found = selectors.player_event(player, int(raw)) if raw.isdigit() and len(raw) < 19 else None
+    if found is not None:
+        return found, ""
+    return shown[0], _("This event is not among the player's published results.")
 
 
 # A player of many years has hundreds of events: listing and charting them all made a
@@ -180,28 +178,29 @@ def _opponent_lines(player: Player, rows: list[selectors.OpponentRow]) -> list[O
 
 def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
     """The player page; `player.name` already reads as the viewer may see it
-    (views.public.player_public renames him), and so do his partners and opponents."""
-    statistics = selectors.player_statistics(player, namer=namer(request.user))
-    events = statistics.events
-    context: dict[str, Any] = {"player": player, "events": events}
-    if not events:
+    (views.public.player_public renames him), and so do his partners and opponents.
+    His figures come from his stored career, his events one page at a time: the same
+    few queries for 2 events or 600."""
+    figures = selectors.career_figures(player, namer=namer(request.user))
+    context: dict[str, Any] = {"player": player, "events": []}
+    if figures is None:
         return context
+    events = selectors.PlayerEvents(player, figures.summary.events)
     page = Paginator(events, EVENTS_PER_PAGE).get_page(request.GET.get("page"))
     shown = list(page.object_list)
-    chosen, choice_error = choose_event(request.GET.get("event"), events, shown[0])
+    chosen, choice_error = choose_event(request.GET.get("event"), player, shown)
     choices = shown if chosen in shown else [chosen, *shown]
     context.update(
-        summary=statistics.summary,
-        contracts=statistics.contracts,
-        contract_table=ContractTable(statistics.contracts),
-        partners_called=PartnerTable(statistics.partners.called, table_id="partners-called"),
-        partners_called_by=PartnerTable(
-            statistics.partners.called_by, table_id="partners-called-by"
-        ),
-        best=statistics.best,
-        worst=statistics.worst,
-        partners=statistics.partners,
-        opponents=_opponent_lines(player, statistics.opponents),
+        events=events,
+        summary=figures.summary,
+        contracts=figures.contracts,
+        contract_table=ContractTable(figures.contracts),
+        partners_called=PartnerTable(figures.partners.called, table_id="partners-called"),
+        partners_called_by=PartnerTable(figures.partners.called_by, table_id="partners-called-by"),
+        best=figures.best,
+        worst=figures.worst,
+        partners=figures.partners,
+        opponents=_opponent_lines(player, figures.opponents),
         events_page=page,
         events_shown=shown,
         events_table=PlayerEventsTable(shown),
@@ -209,7 +208,7 @@ def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
         season_chart=season_chart(player, shown),
         chosen_event=chosen,
         choice_error=choice_error,
-        running_chart=player_event_chart(player, chosen) if chosen else None,
+        running_chart=player_event_chart(player, chosen),
     )
     return context
 
