@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournaments.forms.hand import HandForm
-from tournaments.models import Board, Table
+from tournaments.models import Board, Event, Table
 from tournaments.rules.board_entry import score_board_fields
 from tournaments.selectors.access import SYSTEM
 from tournaments.services import duplicate as services
@@ -42,6 +42,9 @@ def board_cases(club) -> list[tuple[Table, Board]]:
         event = make_duplicate(
             club if index == 0 else make_club(f"Club {index}", f"c{index}"), **options
         )
+        # Dealt from a fixed seed: the same cards at every run.
+        Event.objects.filter(pk=event.pk).update(seed=2300 + index)
+        event.refresh_from_db()
         services.seat_duplicate(by=SYSTEM, event=event, draw=False)
         Board.objects.filter(event=event, number=2).update(contract="garde")
         table = Table.objects.select_related("round__event").get(
