@@ -16,7 +16,7 @@ which only the table entering the board receives (rules/board_visibility.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import scoring
@@ -96,7 +96,9 @@ def deal_contradictions(
     return [contradiction.as_error() for contradiction in found]
 
 
-def board_checks(board: Mapping[str, Any], rules: scoring.RuleSet, *, ruling: bool = False) -> Any:
+def board_checks(
+    board: Mapping[str, Any], rules: scoring.RuleSet, *, ruling: bool = False
+) -> Callable[[scoring.Hand], list[scoring.HandError]]:
     """The board's checks of an engine hand, in the server's order: the named taker
     (unless the organiser enters a `ruling`), the engine, the cards. `board`: as the
     page holds it (see `score_board_fields`). Returns a function hand -> the errors."""
