@@ -37,7 +37,13 @@ password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
 # --- the scoring engine for the browser (js/engine.js, docs/OFFLINE_ENGINE.md) ------
 
 # What the browser runs: the engine, and the pure code between the hand form and it.
-BUNDLE_MODULES = ("scoring", "tournaments.rules.hand_entry")
+BUNDLE_MODULES = (
+    "scoring",
+    "tournaments.rules.hand_entry",
+    # A duplicate board's checks (its named taker, its cards) and its deal's JSON form.
+    "tournaments.rules.board_entry",
+    "tournaments.rules.boards",
+)
 
 
 @functools.cache

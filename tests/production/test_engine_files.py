@@ -147,7 +147,15 @@ def test_the_scoring_bundle_is_the_installed_package(client):
     assert expected <= set(names)
     assert "tournaments/rules/hand_entry.py" in names
     assert "tournaments/rules/__init__.py" in names and "tournaments/__init__.py" in names
-    assert BUNDLE_MODULES == ("scoring", "tournaments.rules.hand_entry")
+    # The duplicate board's checks too (its named taker, its cards: rules/board_entry.py).
+    assert "tournaments/rules/board_entry.py" in names
+    assert "tournaments/rules/boards.py" in names
+    assert BUNDLE_MODULES == (
+        "scoring",
+        "tournaments.rules.hand_entry",
+        "tournaments.rules.board_entry",
+        "tournaments.rules.boards",
+    )
     # Nothing else of the app (its models, Django) reaches the browser.
     assert all(
         name.startswith(("scoring/", "tournaments/rules/", "tournaments/__init__"))

@@ -221,11 +221,17 @@ def _parse_points(raw: str, refusals: _Refusals, messages: Mapping[str, Any]) ->
     return value
 
 
-def score_fields(fields: Mapping[str, Any], page: Mapping[str, Any]) -> dict[str, Any]:
+def score_fields(
+    fields: Mapping[str, Any],
+    page: Mapping[str, Any],
+    checks: Callable[[scoring.Hand], Sequence[scoring.HandError]] | None = None,
+) -> dict[str, Any]:
     """The hand form's POST fields -> {"ok": True, "scores": [...], ...} or
     {"ok": False, "errors": {field: [message, ...]}}, as the server's preview would
-    answer. `page`: the table as the hand form's page holds it (forms/hand_errors.py
-    `browser_page`): seats, rules, allowed contracts, messages."""
+    answer. `page`: the table as the hand form's page holds it (templatetags
+    hand_engine `engine_page`): seats, rules, allowed contracts, messages. `checks`:
+    what the server asks of the hand before scoring it (a duplicate board's:
+    rules/board_entry.py), every error it gives placed at its field."""
     messages = page["messages"]
     players = [(int(pid), name) for pid, name in page["players"]]
     ids = [pid for pid, _ in players]
@@ -238,7 +244,14 @@ def score_fields(fields: Mapping[str, Any], page: Mapping[str, Any]) -> dict[str
 
     # HandForm's fields, in their order (Django cleans them one by one).
     dealer = _choice(fields, "dealer", id_texts, refusals, messages, required=True)
-    contract = _choice(fields, "contract", page["contracts"], refusals, messages)
+    contract = _choice(
+        fields,
+        "contract",
+        page["contracts"],
+        refusals,
+        messages,
+        required=bool(page.get("contract_required")),
+    )
     taker = _choice(fields, "taker", id_texts, refusals, messages)
     partner = _choice(fields, "partner", id_texts, refusals, messages) if has_partner else ""
     oudlers = _choice(fields, "oudlers", ("0", "1", "2", "3"), refusals, messages)
@@ -289,9 +302,14 @@ def score_fields(fields: Mapping[str, Any], page: Mapping[str, Any]) -> dict[str
         ),
         sitting_out=int(dealer) if page["dealer_sits_out"] else None,
     )
+    result: scoring.HandResult | None = None
     try:
-        result = scoring.score_hand(hand, rules)
+        errors = list(checks(hand)) if checks is not None else []
+        if not errors:
+            result = scoring.score_hand(hand, rules)
     except scoring.HandError as error:
+        errors = [error]
+    if result is None:
         field_names = {"dealer", "contract", "taker", "oudlers", "points", "points_camp"}
         field_names |= {"petit_au_bout", "chelem_announced", "chelem_made_by", "no_chelem"}
         field_names |= {poignee_name(pid) for pid in ids}
@@ -300,9 +318,11 @@ def score_fields(fields: Mapping[str, Any], page: Mapping[str, Any]) -> dict[str
         if rules.allows_misere:
             field_names |= {misere_name(pid) for pid in ids}
         declared = [poignee_name(pid) for pid in ids if poignees.get(pid)]
-        refusals.add(
-            error_field(error, field_names, ids, declared), browser_message(error, names, messages)
-        )
+        for error in errors:
+            field = error_field(error, field_names, ids, declared)
+            refusals.add(field, browser_message(error, names, messages))
+            if field in declared:  # Django's add_error drops the field's cleaned value
+                declared.remove(field)
         return {"ok": False, "errors": refusals.errors}
 
     def role(pid: int) -> str:

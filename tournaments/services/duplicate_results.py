@@ -22,12 +22,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import scoring
-from scoring import deal_checks
 
 from ..errors import Conflict, EventError, NotAllowed, NotFound
 from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table
 from ..models.duplicate import boards_of_set, orientation_letter
+from ..rules import board_entry
 from ..rules import boards as board_rules
+from ..rules.board_entry import DealContradicted, NamedTakerRefused
 from ..selectors import access
 from ..selectors.access import Actor, can_score
 from ..selectors.board_visibility import may_enter_at
@@ -70,61 +71,41 @@ def prepare_hand(*, table: Table, board: Board, hand: Hand, seats: Sequence[Seat
     return hand
 
 
-class DealContradicted(scoring.HandError):
-    """A result the board's cards make impossible: the first contradiction, as the
-    engine's errors are, and `errors`, every one (each shown at its own field)."""
-
-    def __init__(self, errors: Sequence[scoring.HandError]) -> None:
-        first = errors[0]
-        super().__init__(first.field, first.code, first.message, **first.params)
-        self.errors = list(errors)
-
-
 def deal_contradictions(
     board: Board, hand: Hand, seats: Sequence[Seat], rules: scoring.RuleSet = scoring.FFT
 ) -> list[scoring.HandError]:
-    """Every fact of the result the board's cards contradict (scoring.deal_checks);
-    none for a board dealt by hand (its cards are unknown) or a passed hand. Ask once
-    the engine accepts the hand."""
+    """Every fact of the result the board's cards contradict (rules.board_entry, the
+    browser's code too); none for a board dealt by hand (its cards are unknown) or a
+    passed hand. Ask once the engine accepts the hand."""
     if board.deal is None or hand.passed or len(seats) != 4:
         return []
-    orientation_of = {seat.player_id: board_rules.letter(seat.position) for seat in seats}
-    found = deal_checks.contradictions(
-        board_rules.deal_from_json(board.deal), engine_hand(hand, seats), orientation_of, rules
+    return board_entry.deal_contradictions(
+        board.deal, engine_hand(hand, seats), _orientation_codes(seats), rules
     )
-    return [contradiction.as_error() for contradiction in found]
 
 
-class NamedTakerRefused(scoring.HandError):
-    """A result whose taker is not the one the board names (or nobody took): at the
-    taker's field (the contract's, for "all passed"), in the reader's language
-    (forms.hand_errors.BOARD_ERROR_MESSAGES)."""
+def _orientation_codes(seats: Sequence[Seat]) -> dict[int, str]:
+    """Each player's orientation as the deal names it ("N", "E", "S", "W")."""
+    return {seat.player_id: board_rules.letter(seat.position) for seat in seats}
 
 
 def named_taker_error(board: Board, hand: Hand, seats: Sequence[Seat]) -> NamedTakerRefused | None:
     """Why the result does not follow the taker (and the contract, when the organiser
-    fixed one) the board names; None when it does, or when the tables bid freely."""
+    fixed one) the board names; None when it does, or when the tables bid freely
+    (rules.board_entry, the browser's code too)."""
     named = board.named_taker
-    if named is None:
-        return None
-    params = {"number": board.number, "orientation": orientation_letter(named)}
-    if hand.passed:
-        return NamedTakerRefused("contract", "board_passed", "the board names a taker", **params)
-    seat = seat_at(seats, named)
-    if seat is not None and hand.taker_id != seat.player_id:
-        return NamedTakerRefused(
-            "taker", "board_taker", "not the board's taker", value=hand.taker_id, **params
-        )
+    seat = seat_at(seats, named) if named is not None else None
     contract = board.named_contract
-    if contract and hand.contract != contract:
-        return NamedTakerRefused(
-            "contract",
-            "board_contract",
-            "not the board's contract",
-            contract=Hand.Contract(contract).label,
-            **params,
-        )
-    return None
+    return board_entry.named_taker_error(
+        number=board.number,
+        named_orientation=orientation_letter(named) if named is not None else None,
+        named_player=seat.player_id if seat is not None else None,
+        named_contract=contract,
+        contract_label=Hand.Contract(contract).label if contract else "",
+        passed=hand.passed,
+        taker=hand.taker_id,
+        contract=hand.contract,
+    )
 
 
 def check_board_result(

@@ -11,8 +11,12 @@ from django import template
 from django.utils.html import json_script
 from django.utils.safestring import SafeString
 
+from ..forms.duplicate import BoardHandForm
 from ..forms.hand import HandForm
 from ..forms.hand_errors import browser_catalogue
+from ..models import Hand
+from ..models.duplicate import orientation_letter
+from ..rules import boards as board_rules
 
 register = template.Library()
 
@@ -20,14 +24,42 @@ ENGINE_DATA_ID = "hand-engine-data"
 
 
 def engine_page(form: HandForm) -> dict[str, Any]:
-    """The table as rules/hand_entry.score_fields reads it."""
-    return {
-        "players": [[seat.player_id, seat.player.name] for seat in form.seats],
+    """The table as rules/hand_entry.score_fields reads it (and, on a duplicate board's
+    form, the board as rules/board_entry.score_board_fields does)."""
+    page = {
+        # The names the form's messages give (a board's: "N · Anne").
+        "players": [[seat.player_id, form.player_names[seat.player_id]] for seat in form.seats],
         "has_partner": form.has_partner,
         "dealer_sits_out": form.dealer_sits_out,
         "contracts": [value for value, _label in form.fields["contract"].choices if value],
         "rules": form.rules.to_json(),
+        "contract_required": form.fields["contract"].required,
         "messages": browser_catalogue(form.fields["contract"]),
+    }
+    if isinstance(form, BoardHandForm):
+        page["board"] = board_page(form)
+    return page
+
+
+def board_page(form: BoardHandForm) -> dict[str, Any]:
+    """The board as its form fixes it. Its deal too: this page is the board's form, which
+    only the table entering it (or an organiser) opens (views.duplicate_entry._closed,
+    rules.board_visibility), as the server's checks of a result read the same cards."""
+    board = form.board
+    named, contract = board.named_taker, board.named_contract
+    seat = next((s for s in form.seats if s.position == named), None)
+    return {
+        "number": board.number,
+        "dealer": form.fields["dealer"].initial,
+        "named_taker": seat.player_id if seat is not None else None,
+        "taker_fixed": form.fields["taker"].disabled,
+        "named_orientation": orientation_letter(named) if named is not None else None,
+        "named_contract": contract,
+        "named_contract_label": str(Hand.Contract(contract).label) if contract else "",
+        "orientations": {
+            str(seat.player_id): board_rules.letter(seat.position) for seat in form.seats
+        },
+        "deal": board.deal,
     }
 
 

@@ -21,7 +21,13 @@ async function start(options) {
   }
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide/tarot" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/tarot')");
-  const entry = pyodide.pyimport("tournaments.rules.hand_entry");
+  // A duplicate board's form scores with the board's checks too (its named taker, its
+  // cards): rules/board_entry.py; the hand form with rules/hand_entry.py.
+  const onBoard = Boolean(options.page && options.page.board);
+  const entry = pyodide.pyimport(
+    onBoard ? "tournaments.rules.board_entry" : "tournaments.rules.hand_entry",
+  );
+  const scoreFields = onBoard ? entry.score_board_fields : entry.score_fields;
   const scoring = pyodide.pyimport("scoring");
   // Through JSON: Python gets what the server's json module would read (ints, lists,
   // dicts), never a proxy of a JavaScript object.
@@ -45,7 +51,7 @@ async function start(options) {
     }
   }
   return {
-    score: (fields) => call((input) => entry.score_fields(input, page), fields || {}),
+    score: (fields) => call((input) => scoreFields(input, page), fields || {}),
     scoreJson: (hand) => call((input) => scoring.score_json(input), hand),
   };
 }
