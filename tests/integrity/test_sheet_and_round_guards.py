@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.errors import Refused
 from tournaments.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.registrations import set_registration_present
 from tournaments.services.rounds import generate_round, regenerate_round, swap_players
-from tournaments.services.sheets import DealCountMismatch, EmptySheet, validate_sheet
+from tournaments.services.sheets import DEAL_COUNT, EMPTY_SHEET, validate_sheet
 
 from ..factories import logged_in, store_hand
 
@@ -57,8 +58,9 @@ def tournament(club) -> Event:
 
 
 def test_an_empty_sheet_cannot_be_validated(table4, table5, scorekeeper):
-    with pytest.raises(EmptySheet):
+    with pytest.raises(Refused) as refused:
         validate_sheet(table=table4, user=scorekeeper)
+    assert refused.value.code == EMPTY_SHEET
     table4.refresh_from_db()
     assert not table4.is_validated
     assert Round.objects.get(pk=table4.round_id).status == Round.Status.OPEN
@@ -92,9 +94,10 @@ def test_a_tournament_sheet_with_the_planned_deals_validates_at_once(tournament,
 def test_other_deal_counts_need_a_confirmation(tournament, organiser, entered):
     table = generate_round(by=organiser, event=tournament).tables.first()
     store(table, organiser, count=entered)
-    with pytest.raises(DealCountMismatch) as refused:
+    with pytest.raises(Refused) as refused:
         validate_sheet(table=table, user=organiser)
-    assert (refused.value.planned, refused.value.entered) == (4, entered)
+    assert refused.value.code == DEAL_COUNT
+    assert refused.value.params == {"planned": 4, "entered": entered}
     table.refresh_from_db()
     assert not table.is_validated
     validate_sheet(table=table, user=organiser, confirm=True)

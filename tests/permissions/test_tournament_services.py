@@ -16,7 +16,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.models import (
     AuditEntry,
     Club,
@@ -305,7 +305,7 @@ def test_create_tournament_checks_what_every_new_event_checks(world, own, club):
     trimmed (as for club nights and duplicate events)."""
     fields = {"date": DAY, "rounds_planned": 4, "deals_per_round": 4, "team_size": 0}
     before = snapshot()
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament.create_tournament(
             by=own, club=club, name="Open", rules_name="no-such-rules", **fields
         )

@@ -16,7 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 import scoring
 
-from ..errors import Conflict, EventError
+from ..errors import Conflict, Refused
 from ..forms.hand import ENGINE_FIELD_TO_HAND_FIELD, hand_error_message
 from ..models import Event, EventResult, Hand, HandScore
 from ..services import duplicate_results
@@ -148,7 +148,7 @@ class HandAdmin(ScopedAdmin, SimpleHistoryAdmin):
         try:
             hand_services.delete_hand(hand=obj, user=request.user, expected_version=obj.version)
         except Conflict as refused:
-            raise EventError(str(refused)) from refused
+            raise Refused(str(refused)) from refused
 
 
 @admin.register(HandScore)

@@ -175,7 +175,7 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
         return cleaned
 
 
-class ImportForm(forms.Form):
+class ImportForm(ServiceErrorMixin, forms.Form):
     file = forms.FileField(
         label=_("List of players (.csv or .xlsx)"),
         widget=forms.ClearableFileInput(attrs={"accept": IMPORT_EXTENSIONS}),

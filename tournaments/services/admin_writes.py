@@ -256,7 +256,7 @@ def _audit_table(by: Actor, table: Table, stored: dict[str, Any] | None, previou
 @transaction.atomic
 def set_table_scorekeepers(*, by: Actor, table: Table, users: Any) -> None:
     """The admin's table form names its scorekeepers through services.tables (among the
-    event's candidates; audited there); a refusal is an Refused at the field."""
+    event's candidates; audited there); a refusal is a Refused at the field."""
     try:
         table_services.set_scorekeepers(by=by, choices=[(table, list(users))])
     except ValidationError as error:

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring import deal_checks
 
-from ..errors import Conflict, EventError, NotAllowed, NotFound
+from ..errors import Conflict, NotAllowed, NotFound, Refused
 from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table
 from ..models.duplicate import boards_of_set, orientation_letter
 from ..rules import boards as board_rules
@@ -345,16 +345,16 @@ def set_special_result(
         .get(pk=table.pk)
     )
     if not plays_board(table, board):
-        raise EventError(
+        raise Refused(
             _("This table does not play board %(number)s.") % {"number": board.number},
             field="table",
         )
     if kind not in SpecialResult.Kind.values:
-        raise EventError(_("Choose a ruling."), field="kind")
+        raise Refused(_("Choose a ruling."), field="kind")
     if orientation is not None and orientation not in range(4):
-        raise EventError(_("Choose an orientation."), field="orientation")
+        raise Refused(_("Choose an orientation."), field="orientation")
     if kind == SpecialResult.Kind.FOULED and orientation is not None:
-        raise EventError(
+        raise Refused(
             _("A fouled board concerns the whole table: choose no orientation."),
             field="orientation",
         )

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import AuditEntry, Event, Player, Registration, Round, Seat, Table
 from ..planning import seating
 from ..selectors import access
@@ -69,7 +69,7 @@ def require_complete_teams(event: Event, message: str | None = None) -> None:
             "Every team must have %(size)s players present to seat a round. "
             "Incomplete teams: %(teams)s."
         )
-        raise EventError(message % {"size": event.team_size, "teams": describe_teams(teams)})
+        raise Refused(message % {"size": event.team_size, "teams": describe_teams(teams)})
 
 
 def _ensure_seed(event: Event) -> int:
@@ -173,7 +173,7 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     """Seat the next round from the present registrations and the earlier rounds.
 
     Raises ValidationError (round still open, all seated, too few players, cannot be
-    seated) or EventError (a team present is incomplete)."""
+    seated) or Refused (a team present is incomplete)."""
     access.require_event(by, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.rounds.order_by("-number").first()

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..errors import Conflict, EventError, NotFound
+from ..errors import Conflict, NotFound, Refused
 from ..forms.duplicate import BoardRolesForm, SpecialResultForm, TravellerLineForm
 from ..models import Hand, SpecialResult
 from ..selectors import duplicate as selectors
@@ -226,7 +226,7 @@ def duplicate_special(request: HttpRequest, pk: int, number: int) -> HttpRespons
 
         try:
             return respond(request, submit(request, write))
-        except EventError as error:
+        except Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
     context["special_form"] = form
     return _render_traveller(request, event, context)
@@ -274,7 +274,7 @@ def duplicate_board_roles(request: HttpRequest, pk: int, number: int) -> HttpRes
 
         try:
             return respond(request, submit(request, write))
-        except EventError as error:
+        except Refused as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
     context = _traveller_context(request, event, number)
     context["roles_form"] = form

@@ -23,7 +23,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from ..errors import EventError
+from ..errors import NotAllowed, Refused
 from ..forms.people import GuestAddForm, MemberAddForm, PublicNameForm, RoleForm
 from ..models import Club, Event, EventGuest, Membership
 from ..rules.names import public_name
@@ -103,7 +103,7 @@ def club_people(request: HttpRequest, club: Club) -> HttpResponse:
 
         try:
             return respond(request, submit(request, write))
-        except EventError as error:
+        except Refused as error:
             form.add_service_error(error)
     return _people_page(request, club, form, status=400 if form.errors else 200)
 
@@ -139,7 +139,7 @@ def member_role(request: HttpRequest, membership: Membership) -> HttpResponse:
 
         try:
             return respond(request, submit(request, write))
-        except EventError as error:
+        except Refused as error:
             form.add_service_error(error)
     # The refusal stands in the person's row, beside his role.
     errors = {membership.pk: " ".join(e for field in form.errors.values() for e in field)}
@@ -160,7 +160,7 @@ def member_remove(request: HttpRequest, membership: Membership) -> HttpResponse:
 
     try:
         return respond(request, submit(request, write))
-    except EventError as error:
+    except Refused as error:
         return _people_page(
             request, club, MemberAddForm(), errors={membership.pk: error.message}, status=400
         )
@@ -188,7 +188,7 @@ def member_password(request: HttpRequest, membership: Membership) -> HttpRespons
 
     try:
         outcome = submit(request, write)
-    except services.PersonNotManaged as refusal:
+    except NotAllowed as refusal:
         # Said in his row of the people page, where the button would have been.
         return _people_page(
             request, club, MemberAddForm(), errors={membership.pk: refusal.message}, status=403
