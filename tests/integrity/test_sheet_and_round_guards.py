@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from django.contrib.messages import constants
-from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -169,9 +168,9 @@ def first_seats(round_: Round) -> tuple[Seat, Seat]:
 def test_a_swap_is_refused_in_a_locked_round(tournament):
     round_ = legacy_locked_round(tournament)
     a, b = first_seats(round_)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Refused) as refused:
         swap_players(by=SYSTEM, round=round_, player_a=a.player, player_b=b.player)
-    assert refused.value.messages == [locked()]
+    assert refused.value.message == locked()
     assert Seat.objects.get(pk=a.pk).player_id == a.player_id
 
 
@@ -234,16 +233,14 @@ def test_a_confirmed_redraw_keeps_the_scorekeepers_of_tables_keeping_their_numbe
 
 def test_the_service_refuses_to_redraw_a_locked_round_or_one_with_later_rounds(tournament):
     round_ = legacy_locked_round(tournament)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Refused) as refused:
         regenerate_round(by=SYSTEM, round=round_)
-    assert refused.value.messages == [
-        _("This round is locked: reopen a sheet before redrawing it.")
-    ]
+    assert refused.value.message == _("This round is locked: reopen a sheet before redrawing it.")
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.OPEN)
     Round.objects.create(event=tournament, number=2)
     round_.refresh_from_db()
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Refused) as refused:
         regenerate_round(by=SYSTEM, round=round_)
-    assert refused.value.messages == [
-        _("A later round is already seated: this round can no longer be redrawn.")
-    ]
+    assert refused.value.message == _(
+        "A later round is already seated: this round can no longer be redrawn."
+    )

@@ -262,7 +262,7 @@ def test_a_refused_audited_write_leaves_no_line(world, own):
     event = world["open"]
     seated(event)
     count = AuditEntry.objects.count()
-    with pytest.raises(ValidationError):  # round 1 is still open
+    with pytest.raises(Refused):  # round 1 is still open
         round_services.generate_round(by=own, event=event)
     assert AuditEntry.objects.count() == count
 

@@ -198,7 +198,7 @@ class ImportForm(ServiceErrorMixin, forms.Form):
         return upload
 
 
-class SwapForm(forms.Form):
+class SwapForm(ServiceErrorMixin, forms.Form):
     """Two players of a round who exchange seats."""
 
     player_a = forms.TypedChoiceField(label=_("Player"), coerce=int)

@@ -30,6 +30,7 @@ from ..selectors.access import Actor
 from . import audit
 from .cache import touch
 from .events import _new_event, update_event
+from .planning_refusals import refused_team_match
 from .rounds import present_players, require_complete_teams
 from .tables import set_scorekeepers
 
@@ -416,16 +417,7 @@ def _seat_team_match(
     try:
         plan = team_match.team_match(list(rosters.values()), event.rounds_planned, takers)
     except team_match.TeamMatchImpossible as error:
-        messages = {
-            "sizes": _("Every player must be in a team of the event's size (3 to 6)."),
-            "too_few": _("A team match needs at least two complete teams."),
-            "triplettes": _(
-                "Triplettes play team matches in groups of four teams: register a multiple "
-                "of four triplettes."
-            ),
-            "rounds": _("Plan at least one round."),
-        }
-        raise Refused(messages[error.code], field="rounds_planned") from error
+        raise refused_team_match(error, rounds=event.rounds_planned) from error
     rounds = []
     seats: list[Seat] = []
     for number, planned in enumerate(plan, 1):
@@ -470,14 +462,7 @@ def _places(plan: Any, order: list[int], teams: dict[int, int]) -> dict[int, int
     try:
         return keep_teams_apart(indexes, meetings, list(groups.values()))
     except TeamsApart as error:
-        raise Refused(
-            _(
-                "The teams cannot be placed so that team mates never share a table in "
-                "%(rounds)s rounds: plan fewer rounds."
-            )
-            % {"rounds": plan.rounds},
-            field="rounds_planned",
-        ) from error
+        raise refused_team_match(error, rounds=plan.rounds) from error
 
 
 def _write_rounds(event: Event, plan: Any, by_index: dict[int, int]) -> tuple[list[Round], int]:

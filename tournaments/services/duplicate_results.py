@@ -227,13 +227,13 @@ class TravellerLine:
     ruling: bool = False
 
 
-class TravellerRefused(Exception):
-    """Some lines were refused; nothing of the traveller was saved. `errors` maps a
-    table's id to the engine's error, or to a conflict."""
+class TravellerRefused(Refused):
+    """Some lines were refused; nothing of the traveller was saved. `lines` maps a
+    table's id to the engine's error, a conflict, or a result not found."""
 
     def __init__(self, errors: dict[int, Exception]) -> None:
-        super().__init__(_("Some lines could not be saved."))
-        self.errors = errors
+        super().__init__(_("Some lines could not be saved."), code="traveller")
+        self.lines = errors
 
 
 class _Refused(Exception):

@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..errors import NotAllowed, NotFound, Refused
+from ..errors import Conflict, NotAllowed, NotFound, Refused
 from ..models import Table
 from ..selectors import locks
 
@@ -65,6 +65,18 @@ def not_allowed(request: HttpRequest, error: NotAllowed) -> HttpResponse:
 
 def not_found(error: NotFound) -> HttpResponse:
     raise Http404(str(error))
+
+
+def place_line(form: Any, error: Exception) -> None:
+    """One refused line of a board's traveller (services.duplicate_results.TravellerRefused),
+    on its line's form: a conflict or a result gone meanwhile said on the line, the
+    engine's refusal at its field."""
+    if isinstance(error, Conflict):
+        form.add_error(None, _("This line was changed by someone else meanwhile: reload the page."))
+    elif isinstance(error, NotFound):
+        form.add_error(None, str(error))
+    else:
+        place(form, error)  # type: ignore[arg-type]
 
 
 def place(form: Any, error: Refused | scoring.HandError) -> None:

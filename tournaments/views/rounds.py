@@ -31,6 +31,7 @@ from .submissions import (
     carried_fields,
     respond,
     submit,
+    submit_form,
     submit_or_back,
     validation_message,
 )
@@ -134,10 +135,9 @@ def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
                 % {"a": player_a.name, "b": player_b.name},
             )
 
-        try:
-            return respond(request, submit(request, write))
-        except ValidationError as error:
-            form.add_error(None, validation_message(error))
+        response = submit_form(request, form, write)
+        if response is not None:
+            return response
     return _round_page(request, round_, swap_form=form)
 
 
