@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from tournaments.errors import Refused
@@ -324,7 +324,7 @@ def test_only_the_clubs_people_and_the_events_guests_may_be_named(world, own, ot
     round_ = seated(event)
     table = round_.tables.first()
     outsider = make_member("outsider", other_club, role=Role.SCOREKEEPER)
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refused):
         table_services.set_scorekeepers(by=own, choices=[(table, [world["keeper"], outsider])])
     assert not table.scorekeepers.exists()
     EventGuest.objects.create(event=event, user=outsider, role=Role.SCOREKEEPER)

@@ -236,7 +236,7 @@ def user_label(user: Any) -> str:
     return f"{full} ({user.get_username()})" if full else user.get_username()
 
 
-class ScorekeepersForm(forms.Form):
+class ScorekeepersForm(ServiceErrorMixin, forms.Form):
     """The scorekeepers of every table of a round, in one form. `candidates` are the
     people who may be named (access.scorekeeper_candidates: the club's people and the
     event's guests); anybody else is refused as an invalid choice."""
