@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -60,7 +60,7 @@ def register_player(*, by: Actor, event: Event, player: Player, team: Any = None
     has room (check_team_room)."""
     access.require_event(by, event)
     if team is not None and team.event_id != event.pk:
-        raise ValidationError(_("This team belongs to another event."))
+        raise Refused(_("This team belongs to another event."), field="team")
     if team is not None and not Registration.objects.filter(event=event, player=player).exists():
         check_team_room(event=event, team=team, player=player)
     registration, _created = Registration.objects.get_or_create(
