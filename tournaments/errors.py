@@ -42,11 +42,6 @@ class Refused(Exception):
         self.errors = list(errors) or [self]
 
 
-# The name the services not converted yet still raise (views.errors lists them): one
-# class, so every handler of the one catches the other.
-EventError = Refused
-
-
 class Conflict(Exception):
     """Someone else changed it first: `current` is what is stored now (None: deleted
     meanwhile). `next_number`: a new hand's form was opened for hand `current.number`,

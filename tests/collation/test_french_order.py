@@ -12,7 +12,7 @@ from django.db.models.functions import Collate
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.models import AuditEntry, Event, Player, Registration, Round
 from tournaments.models.collation import by_name
 from tournaments.rules.collation import COLLATION, sort_key
@@ -122,12 +122,12 @@ def test_clean_name_collapses_spaces_and_composes():
 @pytest.mark.django_db
 def test_service_refuses_a_name_with_doubled_spaces_at_the_name_field(club):
     create_player(by=SYSTEM, club=club, name="Anne Dupont")
-    with pytest.raises(EventError) as caught:
+    with pytest.raises(Refused) as caught:
         create_player(by=SYSTEM, club=club, name="  Anne  Dupont ")
     assert caught.value.field == "name"
     other = create_player(by=SYSTEM, club=club, name=" Bruno   Martin ")
     assert other.name == "Bruno Martin"
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         update_player(by=SYSTEM, player=other, name="anne   dupont")
     assert Player.objects.filter(club=club).count() == 2
 
@@ -150,7 +150,7 @@ def test_registration_of_a_new_entrant_with_doubled_spaces_finds_the_clash(club)
 
     event = make_event(club, kind=Event.Kind.TOURNAMENT, name="Open")
     Player.objects.create(club=club, name="Anne Dupont")
-    with pytest.raises(EventError) as caught:
+    with pytest.raises(Refused) as caught:
         register_entrant(
             by=SYSTEM,
             event=event,

@@ -185,11 +185,13 @@ def test_a_validated_sheet_takes_no_more_boards_from_its_scorekeeper(table1, kee
 
 
 def test_a_sheet_with_fewer_boards_than_the_set_asks_for_confirmation(table1, keeper):
-    from tournaments.services.sheets import DealCountMismatch
+    from tournaments.errors import Refused
+    from tournaments.services.sheets import DEAL_COUNT
 
     enter_board(table1, first_board(table1), keeper)
-    with pytest.raises(DealCountMismatch):
+    with pytest.raises(Refused) as refused:
         validate_sheet(table=table1, user=keeper)
+    assert refused.value.code == DEAL_COUNT
 
 
 def test_my_tables_lists_a_duplicate_scorekeepers_rounds_in_playing_order(table1, keeper):

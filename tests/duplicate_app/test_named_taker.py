@@ -16,7 +16,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.forms.duplicate import BoardHandForm
 from tournaments.forms.hand_errors import hand_error_message
 from tournaments.models import AuditEntry, Board, Hand, Table
@@ -212,7 +212,7 @@ def test_the_organiser_changes_taker_and_dealer_before_play_only(table1, organis
     taker = table_seats(table1)[new_taker].player_id
     board.event = table1.round.event
     save_board_result(table=table1, board=board, hand=garde(taker), user=organiser)
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         services.set_board_roles(by=SYSTEM, board=board, taker=board.dealer, dealer=new_taker)
 
 
@@ -270,6 +270,6 @@ def test_the_organiser_may_fix_the_contract_too(table1, organiser, organiser_cli
 
 def test_a_contract_outside_the_rules_is_refused(table1):
     board = board_of(table1, 1)
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         services.set_board_roles(by=SYSTEM, board=board, taker=0, dealer=0, contract="pousse")
     assert refused.value.field == "contract"

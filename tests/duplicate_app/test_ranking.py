@@ -116,11 +116,11 @@ def test_rulings_give_the_average_plus_and_leave_a_fouled_line_out(played, organ
 
 
 def test_a_fouled_board_concerns_the_whole_table(played, organiser):
-    from tournaments.errors import EventError
+    from tournaments.errors import Refused
 
     board = Board.objects.get(event=played, number=1)
     table = Table.objects.filter(round__event=played, board_set=1)[0]
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         set_special_result(by=organiser, board=board, table=table, kind="fouled", orientation=2)
 
 

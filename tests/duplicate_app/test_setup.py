@@ -7,7 +7,7 @@ from collections import defaultdict
 import pytest
 from django.urls import reverse
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.models import AuditEntry, Board, Event, Registration, Round, Seat, Table, Team
 from tournaments.models.duplicate import boards_of_set
 from tournaments.selectors.access import SYSTEM
@@ -121,13 +121,13 @@ def test_seating_in_registration_order_is_reproducible_and_a_draw_differs(dup_cl
 
 def test_seating_is_audited_and_refused_twice(seated_event):
     assert AuditEntry.objects.filter(event=seated_event, action="seating").count() == 1
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         services.seat_duplicate(by=SYSTEM, event=seated_event)
 
 
 def test_more_rounds_than_the_movement_gives_are_refused_at_the_rounds_field(dup_club):
     event = make_duplicate(dup_club, rounds=9)
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         services.seat_duplicate(by=SYSTEM, event=event)
     assert refused.value.field == "rounds_planned"
     assert "5" in refused.value.message
@@ -137,7 +137,7 @@ def test_more_rounds_than_the_movement_gives_are_refused_at_the_rounds_field(dup
 def test_too_few_players_are_refused(dup_club):
     # 7 players: one table plays a round, the other three sit out; nothing to compare.
     event = make_duplicate(dup_club, players=7)
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         services.seat_duplicate(by=SYSTEM, event=event)
 
 
@@ -179,7 +179,7 @@ def test_teams_that_cannot_be_kept_apart_are_refused(dup_club):
     for index, registration in enumerate(Registration.objects.filter(event=event).order_by("pk")):
         registration.team = Team.objects.get_or_create(event=event, name=f"T{index // 4}")[0]
         registration.save()
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         services.seat_duplicate(by=SYSTEM, event=event)
     assert refused.value.field == "rounds_planned"
 
@@ -187,7 +187,7 @@ def test_teams_that_cannot_be_kept_apart_are_refused(dup_club):
 def test_format_cannot_change_once_seated_but_the_comparison_can(seated_event, organiser):
     common = {"name": seated_event.name, "date": seated_event.date, "rules_name": "fft",
               "rounds_planned": 5, "team_size": 0, "app_deals": False}  # fmt: skip
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         services.update_duplicate(
             by=organiser, event=seated_event, boards_per_round=3, comparison="matchpoints",
             **common,
@@ -206,7 +206,7 @@ def test_clearing_the_seating_is_refused_once_a_result_is_entered(seated_event, 
 
     table = Table.objects.filter(round__event=seated_event).first()
     enter_board(table, table.board_set * 2 - 1, organiser)
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         services.clear_seating(by=SYSTEM, event=seated_event)
 
 
@@ -222,11 +222,11 @@ def test_club_night_table_pages_cannot_change_a_duplicate_movement(seated_event,
 
     table = Table.objects.filter(round__event=seated_event).first()
     players = [seat.player for seat in table.seats.order_by("position")]
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         add_table(by=organiser, event=seated_event, number=9, players=players)
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         edit_table(by=organiser, table=table, number=table.number, players=players[::-1])
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         delete_table(by=organiser, table=table)
 
 
@@ -253,6 +253,6 @@ def test_larger_teams_are_seated_apart_and_ranked_on_their_members(
 
 
 def test_a_team_form_the_app_does_not_offer_is_refused_at_its_field(dup_club):
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         make_duplicate(dup_club, team_size=9)
     assert refused.value.field == "team_size"

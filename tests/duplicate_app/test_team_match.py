@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.models import Board, Hand, HandScore, Player, Registration, Table, Team
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.duplicate_ranking import duplicate_ranking, team_rows
@@ -49,7 +49,7 @@ def team_of(event) -> dict[int, str]:
 
 
 def test_team_match_needs_teams_of_three_to_six(dup_club):
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         make_match(dup_club, size=0)
     assert refused.value.field == "team_match"
 
@@ -75,7 +75,7 @@ def test_quadrettes_are_seated_team_mates_together_against_a_taker(dup_club):
 
 def test_triplettes_need_groups_of_four_teams(dup_club):
     event = make_match(dup_club, teams=2, size=3)
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         services.seat_duplicate(by=SYSTEM, event=event, draw=False)
 
 

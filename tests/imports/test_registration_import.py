@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tournaments.imports import ImportFileError
+from tournaments.errors import Refused
 from tournaments.models import Club, Event, Player, Registration, Team
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.imports import import_registrations
@@ -139,21 +139,21 @@ def test_unknown_club_is_created_with_a_slug(tournament):
     ],
 )
 def test_a_file_that_is_not_a_readable_csv_or_xlsx_is_refused_clearly(tournament, filename, data):
-    with pytest.raises(ImportFileError) as caught:
+    with pytest.raises(Refused) as caught:
         import_registrations(by=SYSTEM, event=tournament, file=data, filename=filename)
     assert caught.value.message
     assert not Registration.objects.exists()
 
 
 def test_a_file_without_a_name_column_is_refused(tournament):
-    with pytest.raises(ImportFileError, match="Nom"):
+    with pytest.raises(Refused, match="Nom"):
         import_registrations(
             by=SYSTEM, event=tournament, file=csv_bytes(["Licence;Club", "1;X"]), filename="l.csv"
         )
 
 
 def test_an_empty_file_is_refused(tournament):
-    with pytest.raises(ImportFileError):
+    with pytest.raises(Refused):
         import_registrations(
             by=SYSTEM, event=tournament, file=b"\xef\xbb\xbf\r\n", filename="l.csv"
         )
@@ -344,7 +344,7 @@ def test_team_rows_of_an_xlsx_report_their_row_numbers(pairs):
 
 
 def test_two_columns_meaning_the_same_are_refused(tournament):
-    with pytest.raises(ImportFileError):
+    with pytest.raises(Refused):
         import_registrations(
             by=SYSTEM,
             event=tournament,
@@ -440,7 +440,7 @@ def test_an_unreadable_csv_is_explained_in_french_with_its_row(tournament):
     """Issue 25: the csv module's English error ("field larger than field limit") was
     shown as is."""
     data = csv_bytes(["Nom;Licence", "Anne;1", 'Bruno;"12', *(["Chloé;" + "x" * 1000] * 200)])
-    with pytest.raises(ImportFileError) as refused:
+    with pytest.raises(Refused) as refused:
         import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     message = refused.value.message
     assert "field" not in message and "limit" not in message

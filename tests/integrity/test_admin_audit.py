@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import date_format
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.models import AuditEntry, Event, Hand, Membership, Role, Round, Season, Seat
 from tournaments.services import admin_events, seasons
 from tournaments.services import hands as hand_services
@@ -146,7 +146,7 @@ def test_an_event_with_hands_is_not_deleted(club_night, table4, orga, scorekeepe
     response = logged_in(orga).post(url("event", "delete", club_night.pk), {"post": "yes"})
     assert response.status_code == 403
     # ...and so does the service, with a message, whoever calls it.
-    with pytest.raises(EventError):
+    with pytest.raises(Refused):
         admin_events.delete_event(by=orga, event=club_night)
     assert Hand.objects.filter(table=table4).exists()
     assert not lines(AuditEntry.Action.DELETE)

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 from django.contrib.messages import constants
-from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.errors import Refused
 from tournaments.models import Event, Player, Registration, Round, Seat, Table
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.registrations import set_registration_present
 from tournaments.services.rounds import generate_round, regenerate_round, swap_players
-from tournaments.services.sheets import DealCountMismatch, EmptySheet, validate_sheet
+from tournaments.services.sheets import DEAL_COUNT, EMPTY_SHEET, validate_sheet
 
 from ..factories import logged_in, store_hand
 
@@ -57,8 +57,9 @@ def tournament(club) -> Event:
 
 
 def test_an_empty_sheet_cannot_be_validated(table4, table5, scorekeeper):
-    with pytest.raises(EmptySheet):
+    with pytest.raises(Refused) as refused:
         validate_sheet(table=table4, user=scorekeeper)
+    assert refused.value.code == EMPTY_SHEET
     table4.refresh_from_db()
     assert not table4.is_validated
     assert Round.objects.get(pk=table4.round_id).status == Round.Status.OPEN
@@ -92,9 +93,10 @@ def test_a_tournament_sheet_with_the_planned_deals_validates_at_once(tournament,
 def test_other_deal_counts_need_a_confirmation(tournament, organiser, entered):
     table = generate_round(by=organiser, event=tournament).tables.first()
     store(table, organiser, count=entered)
-    with pytest.raises(DealCountMismatch) as refused:
+    with pytest.raises(Refused) as refused:
         validate_sheet(table=table, user=organiser)
-    assert (refused.value.planned, refused.value.entered) == (4, entered)
+    assert refused.value.code == DEAL_COUNT
+    assert refused.value.params == {"planned": 4, "entered": entered}
     table.refresh_from_db()
     assert not table.is_validated
     validate_sheet(table=table, user=organiser, confirm=True)
@@ -166,9 +168,9 @@ def first_seats(round_: Round) -> tuple[Seat, Seat]:
 def test_a_swap_is_refused_in_a_locked_round(tournament):
     round_ = legacy_locked_round(tournament)
     a, b = first_seats(round_)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Refused) as refused:
         swap_players(by=SYSTEM, round=round_, player_a=a.player, player_b=b.player)
-    assert refused.value.messages == [locked()]
+    assert refused.value.message == locked()
     assert Seat.objects.get(pk=a.pk).player_id == a.player_id
 
 
@@ -231,16 +233,14 @@ def test_a_confirmed_redraw_keeps_the_scorekeepers_of_tables_keeping_their_numbe
 
 def test_the_service_refuses_to_redraw_a_locked_round_or_one_with_later_rounds(tournament):
     round_ = legacy_locked_round(tournament)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Refused) as refused:
         regenerate_round(by=SYSTEM, round=round_)
-    assert refused.value.messages == [
-        _("This round is locked: reopen a sheet before redrawing it.")
-    ]
+    assert refused.value.message == _("This round is locked: reopen a sheet before redrawing it.")
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.OPEN)
     Round.objects.create(event=tournament, number=2)
     round_.refresh_from_db()
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(Refused) as refused:
         regenerate_round(by=SYSTEM, round=round_)
-    assert refused.value.messages == [
-        _("A later round is already seated: this round can no longer be redrawn.")
-    ]
+    assert refused.value.message == _(
+        "A later round is already seated: this round can no longer be redrawn."
+    )

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
 
+from tournaments.errors import NotAllowed
 from tournaments.models import AuditEntry, Membership, Role
 from tournaments.services import people
 
@@ -186,7 +186,7 @@ def test_no_password_link_for_someone_who_also_organises_another_club(
         reverse("member_password", args=[membership.pk]), {"submission_key": key()}
     )
     assert response.status_code == 403
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         people.password_link(by=orga_a, club=club_a, person=both)
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.PASSWORD).exists()
     # The page offers him no buttons.

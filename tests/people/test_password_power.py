@@ -17,9 +17,9 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import Group, Permission, User
-from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from tournaments.errors import NotAllowed
 from tournaments.models import AuditEntry, Club, Event, EventGuest, Membership, Player, Role
 from tournaments.rules import permissions
 from tournaments.selectors import access
@@ -124,7 +124,7 @@ def test_an_added_account_that_acts_elsewhere_gets_a_role_but_no_password_link(
     assert not created and membership.user == victim  # the role is given
     lines = AuditEntry.objects.count()
 
-    with pytest.raises(PermissionDenied) as refused:
+    with pytest.raises(NotAllowed) as refused:
         people.password_link(by=orga_a, club=club_a, person=victim)
     reason = str(refused.value)
     # Says why, and that the federation makes it instead.
@@ -152,7 +152,7 @@ def test_removing_him_from_the_club_does_not_free_his_account(path, club_a, club
     )
     people.remove_member(by=orga_a, membership=membership)
     Membership.objects.create(user=victim, club=club_a, role=Role.SCOREKEEPER)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         people.password_link(by=orga_a, club=club_a, person=victim)
 
 
@@ -174,7 +174,7 @@ def test_an_organiser_of_both_clubs_may(club_a, club_b, orga_a):
 def test_only_a_superuser_makes_a_superusers_link(club_a, club_b):
     victim = superuser(club_a, club_b)
     Membership.objects.create(user=victim, club=club_a, role=Role.ORGANISER)
-    with pytest.raises(PermissionDenied) as refused:
+    with pytest.raises(NotAllowed) as refused:
         people.password_link(by=make_user("fed", federation=True), club=club_a, person=victim)
     assert str(refused.value) == str(access.PERSON_REFUSALS[permissions.SUPERUSER])
     boss = make_user("boss")

@@ -268,7 +268,7 @@ def test_a_refused_rules_change_leaves_no_line(world, own, club_night):
     club_night.save()
     store_hand(world["table"], own, contract="pousse")
     count = AuditEntry.objects.count()
-    with pytest.raises(events.EventError):
+    with pytest.raises(events.Refused):
         events.update_event(
             by=own, event=club_night, name="x", date=DAY, rules_name="fft", rescore=True
         )
@@ -292,7 +292,7 @@ def test_a_player_keeps_his_public_name_unless_one_is_given(world, own, players)
         by=own, club=world["club"], name="Zoé", public_name_style="first_initial"
     )
     assert created.public_name_style == "first_initial"
-    with pytest.raises(events.EventError):
+    with pytest.raises(events.Refused):
         player_services.create_player(
             by=own, club=world["club"], name="Yann", public_name_style="nickname"
         )

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.models import (
     AuditEntry,
     Club,
@@ -262,7 +262,7 @@ def test_a_refused_audited_write_leaves_no_line(world, own):
     event = world["open"]
     seated(event)
     count = AuditEntry.objects.count()
-    with pytest.raises(ValidationError):  # round 1 is still open
+    with pytest.raises(Refused):  # round 1 is still open
         round_services.generate_round(by=own, event=event)
     assert AuditEntry.objects.count() == count
 
@@ -305,7 +305,7 @@ def test_create_tournament_checks_what_every_new_event_checks(world, own, club):
     trimmed (as for club nights and duplicate events)."""
     fields = {"date": DAY, "rounds_planned": 4, "deals_per_round": 4, "team_size": 0}
     before = snapshot()
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament.create_tournament(
             by=own, club=club, name="Open", rules_name="no-such-rules", **fields
         )
@@ -324,7 +324,7 @@ def test_only_the_clubs_people_and_the_events_guests_may_be_named(world, own, ot
     round_ = seated(event)
     table = round_.tables.first()
     outsider = make_member("outsider", other_club, role=Role.SCOREKEEPER)
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refused):
         table_services.set_scorekeepers(by=own, choices=[(table, [world["keeper"], outsider])])
     assert not table.scorekeepers.exists()
     EventGuest.objects.create(event=event, user=outsider, role=Role.SCOREKEEPER)

@@ -18,12 +18,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import Workbook
 
+from tournaments.errors import Refused
 from tournaments.forms.tournament import ImportForm
 from tournaments.imports import (
     MAX_COLUMNS,
     MAX_ROWS,
     MAX_UNCOMPRESSED_BYTES,
-    ImportFileError,
     parse_file,
 )
 
@@ -59,7 +59,7 @@ def refused_quickly(data: bytes, filename: str = "list.xlsx") -> tuple[str, floa
     tracemalloc.start()
     started = time.perf_counter()
     try:
-        with pytest.raises(ImportFileError) as refused:
+        with pytest.raises(Refused) as refused:
             parse_file(data, filename)
         elapsed = time.perf_counter() - started
         _, peak = tracemalloc.get_traced_memory()

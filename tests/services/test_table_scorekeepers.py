@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.models import AuditEntry, EventGuest, Seat, Table
 from tournaments.models.people import Role
 from tournaments.selectors.access import SYSTEM
@@ -22,7 +22,7 @@ def outsider(db):
 
 
 def test_add_table_refuses_a_person_of_another_club(club_night, players, organiser, outsider):
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         tables.add_table(
             by=organiser, event=club_night, number=1, players=players[:4], scorekeepers=[outsider]
         )
@@ -35,7 +35,7 @@ def test_add_table_refuses_a_person_of_another_club(club_night, players, organis
 
 def test_add_table_refuses_a_person_without_any_role(club_night, players, organiser):
     nobody = make_user("personne")
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         tables.add_table(
             by=SYSTEM, event=club_night, number=1, players=players[:4], scorekeepers=[nobody]
         )
@@ -64,7 +64,7 @@ def test_edit_table_refuses_a_person_of_another_club(
     table = tables.add_table(
         by=organiser, event=club_night, number=1, players=players[:4], scorekeepers=[member]
     )
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         tables.edit_table(
             by=organiser,
             table=table,

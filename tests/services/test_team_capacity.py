@@ -8,7 +8,7 @@ import datetime
 
 import pytest
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.models import Event, Player, Registration, Team
 from tournaments.selectors.access import SYSTEM
 from tournaments.services import admin_writes
@@ -36,7 +36,7 @@ def full_team(doubles, players) -> Team:
 
 
 def test_a_third_player_is_refused_at_the_team_field(doubles, full_team, players):
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         register_player(by=SYSTEM, event=doubles, player=players[2], team=full_team)
     assert refused.value.field == "team"
     assert refused.value.message == FULL
@@ -51,7 +51,7 @@ def test_a_member_entered_again_keeps_his_place(doubles, full_team, players):
 
 def test_a_new_player_for_a_full_team_is_not_created(doubles, full_team, club):
     before = Player.objects.count()
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         register_entrant(
             by=SYSTEM, event=doubles, player=None, club=club, name="Zoé Nouvelle",
             licence="", team_name="les as",
@@ -64,7 +64,7 @@ def test_the_admin_cannot_move_a_player_into_a_full_team(doubles, full_team, pla
     other = Team.objects.create(event=doubles, name="Les Rois")
     entry = register_player(by=SYSTEM, event=doubles, player=players[2], team=other)
     entry.team = full_team
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         admin_writes.save_registration(by=SYSTEM, registration=entry)
     assert refused.value.field == "team"
     assert Registration.objects.get(pk=entry.pk).team == other

@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext
 
-from tournaments.errors import EventError
+from tournaments.errors import Refused
 from tournaments.models import Player, Registration, Round, Table, Team
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import redraw_refusal
@@ -106,7 +106,7 @@ def test_seating_refuses_a_team_whose_present_members_do_not_match(
     organiser_client, tournament, registered
 ):
     _full, short = _two_teams(tournament, registered)
-    with pytest.raises(EventError) as refused:
+    with pytest.raises(Refused) as refused:
         generate_round(by=SYSTEM, event=tournament)
     assert "Les Valets" in refused.value.message and "Les Rois" not in refused.value.message
     response = organiser_client.post(reverse("round_generate", args=[tournament.pk]), follow=True)
@@ -115,7 +115,7 @@ def test_seating_refuses_a_team_whose_present_members_do_not_match(
     # A member of the full team withdraws: that team is short now.
     Registration.objects.filter(player=registered[0]).update(active=False)
     Registration.objects.filter(team=short).update(team=None)
-    with pytest.raises(EventError, match="Les Rois"):
+    with pytest.raises(Refused, match="Les Rois"):
         generate_round(by=SYSTEM, event=tournament)
     # A team none of whose members is present plays no more: no refusal.
     Registration.objects.filter(player__in=registered[:4]).update(active=False)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.core.exceptions import ValidationError
 
+from tournaments.errors import Refused
 from tournaments.models import Event, Player, Registration, Round, Team
 from tournaments.planning import seating
 from tournaments.selectors.access import SYSTEM
@@ -58,7 +58,7 @@ def test_sixteen_players_over_five_rounds_never_meet_twice(tournament, organiser
 def test_a_round_cannot_start_before_the_previous_is_locked(tournament):
     register(tournament, 8)
     generate_round(by=SYSTEM, event=tournament)
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refused):
         generate_round(by=SYSTEM, event=tournament)
 
 
@@ -67,7 +67,7 @@ def test_no_more_rounds_than_planned(tournament, organiser):
     tournament.save()
     register(tournament, 8)
     lock(generate_round(by=organiser, event=tournament), organiser)
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refused):
         generate_round(by=organiser, event=tournament)
 
 
@@ -125,14 +125,14 @@ def test_swap_refused_once_hands_are_entered(tournament, organiser):
     table_1, table_2 = round_.tables.order_by("number")
     seats = list(table_1.seats.order_by("position"))
     store_hand(table_1, organiser, contract="prise", oudlers=1, points=51)
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refused):
         swap_players(
             by=organiser,
             round=round_,
             player_a=seats[0].player,
             player_b=table_2.seats.first().player,
         )
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refused):
         regenerate_round(by=organiser, round=round_)
 
 
@@ -147,5 +147,5 @@ def test_team_mates_cannot_be_swapped_together(tournament):
         p for p in players if table_of[p.pk] == table_of[players[0].pk] and p != players[0]
     )
     # Moving the first player's table-mate out and his team mate in would join the pair.
-    with pytest.raises(ValidationError):
+    with pytest.raises(Refused):
         swap_players(by=SYSTEM, round=round_, player_a=other, player_b=mate_of_first)

@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import Event, Round, Team
 from ..services import admin_events
 from ..services import events as event_services
@@ -56,7 +56,7 @@ class EventAdminForm(forms.ModelForm):
                 event_services.check_rules_name(rules_name)
             else:
                 event_services.check_rules_change(event=self.instance, rules_name=rules_name)
-        except EventError as error:
+        except Refused as error:
             raise forms.ValidationError(error.message) from error
         return rules_name
 
@@ -87,5 +87,5 @@ class EventAdmin(ScopedAdmin, admin.ModelAdmin):
             admin_events.create_event(by=request.user, event=obj)
 
     def delete_model(self, request: HttpRequest, obj: Event) -> None:
-        # Refused (EventError) while it holds hands, the bulk action included.
+        # Refused while it holds hands, the bulk action included.
         admin_events.delete_event(by=request.user, event=obj)

@@ -16,7 +16,6 @@ from simple_history.admin import SimpleHistoryAdmin
 
 import scoring
 
-from ..errors import Conflict, EventError
 from ..forms.hand import ENGINE_FIELD_TO_HAND_FIELD, hand_error_message
 from ..models import Event, EventResult, Hand, HandScore
 from ..services import duplicate_results
@@ -143,12 +142,9 @@ class HandAdmin(ScopedAdmin, SimpleHistoryAdmin):
         return deleted, model_count, perms_needed, protected
 
     def delete_model(self, request: HttpRequest, obj: Hand) -> None:
-        # Changed since the page was read: a message, never a 500;
-        # the bulk action (ScopedAdmin.delete_queryset) goes on with the other hands.
-        try:
-            hand_services.delete_hand(hand=obj, user=request.user, expected_version=obj.version)
-        except Conflict as refused:
-            raise EventError(str(refused)) from refused
+        # Changed since the page was read: a Conflict, which ScopedAdmin says as a
+        # message, never a 500; the bulk action goes on with the other hands.
+        hand_services.delete_hand(hand=obj, user=request.user, expected_version=obj.version)
 
 
 @admin.register(HandScore)

@@ -9,8 +9,9 @@ its objects' permissions, and the choices of its foreign keys. An object of anot
 club typed into the address is refused (403), not shown.
 
 Writes: save_model/delete_model and the inlines' rows call a service (which checks the
-role again and raises PermissionDenied or EventError). An EventError is shown on the
-form like a validation error, and nothing is saved.
+role again and raises PermissionDenied, Refused or Conflict). A Refused is shown on the
+form like a validation error (a refused or conflicting deletion as a message), and
+nothing is saved.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Model, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
-from ..errors import EventError
+from ..errors import Conflict, Refused
 from ..models import Club, Event, Hand, Player, Registration, Round, Season, Seat, Table, Team
 from ..selectors import access
 from ..services import admin_writes
@@ -190,7 +191,7 @@ class ScopedAdmin(_ScopedChoices):
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any):
         form = super().get_form(request, obj, change, **kwargs)
-        error: EventError | None = getattr(request, _SERVICE_ERROR, None)
+        error: Refused | None = getattr(request, _SERVICE_ERROR, None)
         if error is None:
             return form
 
@@ -213,7 +214,7 @@ class ScopedAdmin(_ScopedChoices):
     ) -> HttpResponse:
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
-        except EventError as error:
+        except Refused as error:
             # The service refused: the view's transaction rolled back. Show the form
             # again with the message (the second pass cannot save: its form is invalid).
             if request.method != "POST" or hasattr(request, _SERVICE_ERROR):
@@ -226,7 +227,7 @@ class ScopedAdmin(_ScopedChoices):
     ) -> HttpResponse:
         try:
             return super().delete_view(request, object_id, extra_context)
-        except EventError as error:
+        except (Refused, Conflict) as error:  # refused, or changed since the page was read
             self.message_user(request, error.message, level=messages.ERROR)
             return HttpResponseRedirect(request.path)
 
@@ -235,7 +236,7 @@ class ScopedAdmin(_ScopedChoices):
         for obj in queryset:
             try:
                 self.delete_model(request, obj)
-            except EventError as error:
+            except (Refused, Conflict) as error:
                 self.message_user(request, f"{obj}: {error.message}", level=messages.ERROR)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:

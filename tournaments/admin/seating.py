@@ -174,7 +174,7 @@ class TableAdmin(ScopedAdmin, admin.ModelAdmin):
             admin_writes.set_table_scorekeepers(by=request.user, table=form.instance, users=chosen)
 
     def delete_model(self, request: HttpRequest, obj: Table) -> None:
-        # Refused (EventError) for a table with hands, the bulk action included: the
+        # Refused for a table with hands, the bulk action included: the
         # ledger is not the admin's.
         admin_writes.delete_table(by=request.user, table=obj)
 
@@ -225,7 +225,7 @@ class SeatAdmin(ScopedAdmin, admin.ModelAdmin):
         admin_writes.save_seat(by=request.user, seat=obj)
 
     def delete_model(self, request: HttpRequest, obj: Seat) -> None:
-        # Refused (EventError) once the table has hands, the bulk action included.
+        # Refused once the table has hands, the bulk action included.
         admin_writes.delete_seat(by=request.user, seat=obj)
 
     @admin.display(description=_("event"))

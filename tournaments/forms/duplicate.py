@@ -28,6 +28,7 @@ from .hand_fields import CAMP_OR_NONE_CHOICES, POIGNEE_CHOICES
 from .organiser import (
     ClubEventForm,
     ScorekeeperChoiceField,
+    ServiceErrorMixin,
     rounds_planned_field,
     team_size_field,
 )
@@ -381,7 +382,7 @@ class TravellerLineForm(forms.Form):
         self.add_error(self.error_field(error), hand_error_message(error, names))
 
 
-class BoardRolesForm(forms.Form):
+class BoardRolesForm(ServiceErrorMixin, forms.Form):
     """The organiser's taker and dealer of a board, before any table plays it."""
 
     taker = forms.TypedChoiceField(
@@ -398,7 +399,7 @@ class BoardRolesForm(forms.Form):
     )
 
 
-class SpecialResultForm(forms.Form):
+class SpecialResultForm(ServiceErrorMixin, forms.Form):
     table = forms.TypedChoiceField(label=_("Table"), coerce=int)
     orientation = forms.TypedChoiceField(
         label=_("Orientation"),

@@ -1,5 +1,5 @@
 """Organiser forms: players, club nights, tables. Checks that need the database
-live in services.events and come back as EventError (tournaments.errors), placed at
+live in services.events and come back as Refused (tournaments.errors), placed at
 the field here."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import Club, Event, Player, Table
 from ..models.collation import by_name
 from ..rules.names import clean_name as clean_player_name
@@ -52,11 +52,11 @@ def rules_choices() -> list[tuple[str, str]]:
 
 
 class ServiceErrorMixin:
-    """Put an EventError (raised by a service) at the field it names."""
+    """Put a Refused (raised by a service) at the field it names."""
 
     seat_prefix = "seat_"
 
-    def add_service_error(self, error: EventError) -> None:
+    def add_service_error(self, error: Refused) -> None:
         field = error.field
         if field == "players":
             field = f"{self.seat_prefix}{error.position or 1}"
@@ -100,7 +100,7 @@ class PlayerForm(ServiceErrorMixin, forms.Form):
         help_text=_("This is not the player named above, only a similar name."),
     )
 
-    def add_service_error(self, error: EventError) -> None:
+    def add_service_error(self, error: Refused) -> None:
         super().add_service_error(error)
         if error.code == "lookalike":
             self.fields["another_person"].widget = forms.CheckboxInput()

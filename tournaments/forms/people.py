@@ -1,6 +1,6 @@
 """Forms of the people pages: a club's people, an event's guests, a player's public
 name. The checks that need the database (an account already in the club, the last
-organiser) are the services' (services.people) and come back as EventError."""
+organiser) are the services' (services.people) and come back as Refused."""
 
 from __future__ import annotations
 

@@ -175,7 +175,7 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
         return cleaned
 
 
-class ImportForm(forms.Form):
+class ImportForm(ServiceErrorMixin, forms.Form):
     file = forms.FileField(
         label=_("List of players (.csv or .xlsx)"),
         widget=forms.ClearableFileInput(attrs={"accept": IMPORT_EXTENSIONS}),
@@ -198,7 +198,7 @@ class ImportForm(forms.Form):
         return upload
 
 
-class SwapForm(forms.Form):
+class SwapForm(ServiceErrorMixin, forms.Form):
     """Two players of a round who exchange seats."""
 
     player_a = forms.TypedChoiceField(label=_("Player"), coerce=int)
@@ -236,7 +236,7 @@ def user_label(user: Any) -> str:
     return f"{full} ({user.get_username()})" if full else user.get_username()
 
 
-class ScorekeepersForm(forms.Form):
+class ScorekeepersForm(ServiceErrorMixin, forms.Form):
     """The scorekeepers of every table of a round, in one form. `candidates` are the
     people who may be named (access.scorekeeper_candidates: the club's people and the
     event's guests); anybody else is refused as an invalid choice."""

@@ -19,6 +19,7 @@ from xml.parsers import expat
 
 from django.utils.translation import gettext as _
 
+from ..errors import Refused
 from ..models import Player
 
 # Limits checked before a file is read in full, so that a small hostile file (3 million
@@ -77,12 +78,10 @@ HEADERS: dict[str, str] = {
 }
 
 
-class ImportFileError(ValueError):
-    """The file as a whole cannot be read (type, encoding, header); nothing was imported."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+def _unreadable(message: str) -> Refused:
+    """The file as a whole cannot be read (type, encoding, header, size); nothing was
+    imported. Refused at the form's file field."""
+    return Refused(message, field="file")
 
 
 @dataclass
@@ -147,7 +146,7 @@ def _sniff_delimiter(head: str) -> str:
 
 def _csv_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
     if data[:4] == b"PK\x03\x04":
-        raise ImportFileError(_("This file is an Excel workbook, not a CSV file: name it .xlsx."))
+        raise _unreadable(_("This file is an Excel workbook, not a CSV file: name it .xlsx."))
     encoding = _encoding(data)
     # The header is in the first lines; the rows are decoded as they are read.
     delimiter = _sniff_delimiter(data[:_CHUNK].decode(encoding, errors="ignore"))
@@ -164,7 +163,7 @@ def _csv_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
         # The csv module's own words are English ("field larger than field limit"): the
         # organiser reads where to look instead. In practice it is a quotation mark left
         # open, which swallows the rest of the file into one cell.
-        raise ImportFileError(
+        raise _unreadable(
             _(
                 'This CSV file cannot be read from row %(row)s on: a quotation mark (") is '
                 "probably left open there. Remove it, or close it, and import the file again."
@@ -173,15 +172,15 @@ def _csv_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
         ) from None
 
 
-def _too_many_rows() -> ImportFileError:
-    return ImportFileError(
+def _too_many_rows() -> Refused:
+    return _unreadable(
         _("This file has more than %(max)s rows: import at most %(max)s rows at a time.")
         % {"max": MAX_ROWS}
     )
 
 
-def _too_many_columns() -> ImportFileError:
-    return ImportFileError(
+def _too_many_columns() -> Refused:
+    return _unreadable(
         _("This file has more than %(max)s columns: keep only the player columns.")
         % {"max": MAX_COLUMNS}
     )
@@ -211,10 +210,10 @@ def _check_archive(data: bytes) -> None:
                 ):
                     with archive.open(member) as source:
                         _check_sheet_without_dimension(source)
-    except ImportFileError:
-        raise  # a ValueError too, but already says what is wrong
+    except Refused:
+        raise  # already says what is wrong
     except (zipfile.BadZipFile, ValueError, OSError, expat.ExpatError):
-        raise ImportFileError(_("This file cannot be read as an Excel workbook (.xlsx).")) from None
+        raise _unreadable(_("This file cannot be read as an Excel workbook (.xlsx).")) from None
 
 
 def _check_size(members: list[zipfile.ZipInfo]) -> None:
@@ -226,7 +225,7 @@ def _check_size(members: list[zipfile.ZipInfo]) -> None:
         and member.file_size > MAX_COMPRESSION_RATIO * max(member.compress_size, 1)
     ]
     if total > MAX_UNCOMPRESSED_BYTES or bombs:
-        raise ImportFileError(
+        raise _unreadable(
             _(
                 "This workbook is too large once unzipped (%(size)s MB, at most %(max)s MB): "
                 "copy only the player list into a new workbook."
@@ -263,7 +262,7 @@ class _SheetScan:
 
 def _refuse_doctype(*_args: object) -> None:
     # A worksheet never has one; entities are how an XML file grows when parsed.
-    raise ImportFileError(_("This file cannot be read as an Excel workbook (.xlsx)."))
+    raise _unreadable(_("This file cannot be read as an Excel workbook (.xlsx)."))
 
 
 def _check_sheet_without_dimension(source: io.BufferedIOBase) -> None:
@@ -290,10 +289,10 @@ def _xlsx_rows(data: bytes) -> Iterator[tuple[int, list[str]]]:
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception:  # openpyxl raises zip, XML and key errors alike for a bad file
-        raise ImportFileError(_("This file cannot be read as an Excel workbook (.xlsx).")) from None
+        raise _unreadable(_("This file cannot be read as an Excel workbook (.xlsx).")) from None
     try:
         if not workbook.worksheets:
-            raise ImportFileError(_("This workbook has no sheet."))
+            raise _unreadable(_("This workbook has no sheet."))
         sheet = workbook.worksheets[0]
         # The sheet's declared dimension (<dimension ref="A1:XFD1048576"/>) pads every row
         # read to its width: refuse a huge one before reading a row.
@@ -321,11 +320,11 @@ def _read_rows(data: bytes, filename: str) -> Iterator[tuple[int, list[str]]]:
     if extension in ("xlsx", "xlsm"):
         return _xlsx_rows(data)
     if extension in ("xls", "ods"):
-        raise ImportFileError(
+        raise _unreadable(
             _("Files of type .%(type)s cannot be read: save the list as .xlsx or .csv.")
             % {"type": extension}
         )
-    raise ImportFileError(
+    raise _unreadable(
         _("Unknown file type %(name)s: import a .csv or .xlsx file.") % {"name": filename}
     )
 
@@ -362,7 +361,7 @@ def parse_file(data: bytes, filename: str) -> list[ImportRow]:
             )
         )
     if columns is None:
-        raise ImportFileError(_("The file is empty."))
+        raise _unreadable(_("The file is empty."))
     return rows
 
 
@@ -373,12 +372,12 @@ def _columns(header: list[str]) -> dict[str, int]:
         if column is None:
             continue
         if column in columns:
-            raise ImportFileError(
+            raise _unreadable(
                 _("Two columns of the first row mean the same thing: %(title)s.") % {"title": title}
             )
         columns[column] = index
     if "name" not in columns:
-        raise ImportFileError(
+        raise _unreadable(
             _(
                 "The first row must name the columns, with at least a name column "
                 "(“Name” or “Nom”); optional: licence, club, team."

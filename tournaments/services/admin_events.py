@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import AuditEntry, Event
 from ..selectors import access
 from ..selectors.access import Actor
@@ -50,13 +50,13 @@ def create_event(*, by: Actor, event: Event) -> Event:
 @transaction.atomic
 def change_event(*, by: Actor, event: Event) -> Event:
     """Every setting of the admin's form, each through its service: the name, date and
-    rule set (every hand rescored, or EventError and nothing changed), the format, the
+    rule set (every hand rescored, or Refused and nothing changed), the format, the
     kind and seating seed (audited as rules: they decide places and draws), then the
     publication. Returns the stored event."""
     stored = Event.objects.get(pk=event.pk)
     access.require_event(by, stored)
     if event.club_id != stored.club_id:
-        raise EventError(_("An event stays in its club."), field="club")
+        raise Refused(_("An event stays in its club."), field="club")
     saved = update_event(
         by=by,
         event=stored,
@@ -101,12 +101,12 @@ def _set_kind_and_seed(*, by: Actor, event: Event, kind: str, seed: int | None) 
 @transaction.atomic
 def delete_event(*, by: Actor, event: Event) -> None:
     """Delete an event of a club `by` organises (its guest organisers may not), with its
-    rounds, tables, teams and entries; refused (EventError) while it holds hands: its
+    rounds, tables, teams and entries; refused while it holds hands: its
     scores are the ledger's, deleted hand by hand through services.hands. Audited."""
     stored = Event.objects.select_for_update().get(pk=event.pk)
     access.require_club(by, stored.club_id)
     if event_has_hands(stored):
-        raise EventError(
+        raise Refused(
             _("%(event)s has hands: delete its hands first, then the event.") % {"event": stored}
         )
     # Its own pages, and through their lists of events its season and players' pages.

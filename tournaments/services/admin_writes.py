@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -256,11 +256,8 @@ def _audit_table(by: Actor, table: Table, stored: dict[str, Any] | None, previou
 @transaction.atomic
 def set_table_scorekeepers(*, by: Actor, table: Table, users: Any) -> None:
     """The admin's table form names its scorekeepers through services.tables (among the
-    event's candidates; audited there); a refusal is an Refused at the field."""
-    try:
-        table_services.set_scorekeepers(by=by, choices=[(table, list(users))])
-    except ValidationError as error:
-        raise Refused(" ".join(error.messages), field="scorekeepers") from error
+    event's candidates; audited there); a refusal is a Refused at the field."""
+    table_services.set_scorekeepers(by=by, choices=[(table, list(users))])
 
 
 @transaction.atomic

@@ -2,7 +2,7 @@
 from the movement, the boards, and the scorekeepers of its tables.
 
 Every write takes the acting person (`by`) and checks first that he organises the
-event (selectors.access); a refused input raises EventError naming the form field at
+event (selectors.access); a refused input raises Refused naming the form field at
 fault, before anything is written. Changes of format and of seating are audited.
 
 Board results are written by services.duplicate_results.
@@ -18,7 +18,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import AuditEntry, Board, Club, Event, Hand, Round, Seat, Table
 from ..models.duplicate import set_of_board
 from ..planning import movement as planning
@@ -30,6 +30,7 @@ from ..selectors.access import Actor
 from . import audit
 from .cache import touch
 from .events import _new_event, update_event
+from .planning_refusals import refused_team_match
 from .rounds import present_players, require_complete_teams
 from .tables import set_scorekeepers
 
@@ -51,20 +52,20 @@ def _check_format(
     team_match: bool = False,
 ) -> None:
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
-        raise EventError(
+        raise Refused(
             _("Between 1 and %(max)s boards per round.") % {"max": MAX_BOARDS_PER_ROUND},
             field="boards_per_round",
         )
     if not 1 <= rounds_planned <= 30:
-        raise EventError(_("Between 1 and 30 rounds."), field="rounds_planned")
+        raise Refused(_("Between 1 and 30 rounds."), field="rounds_planned")
     if comparison not in Event.Comparison.values:
-        raise EventError(_("Choose a comparison method."), field="comparison")
+        raise Refused(_("Choose a comparison method."), field="comparison")
     if team_size not in DUPLICATE_TEAM_SIZES:
-        raise EventError(
+        raise Refused(
             _("Choose individual, triplettes, quadrettes or teams of 5 to 8."), field="team_size"
         )
     if team_match and team_size not in TEAM_MATCH_SIZES:
-        raise EventError(
+        raise Refused(
             _("Team matches are played by triplettes, quadrettes and teams of 5 or 6."),
             field="team_match",
         )
@@ -165,7 +166,7 @@ def update_duplicate(
     if is_seated(event):
         for name_, value in new.items():
             if getattr(event, name_) != value:
-                raise EventError(
+                raise Refused(
                     _(
                         "The rounds are seated: the format can no longer change. Clear the "
                         "seating first (possible until a result is entered)."
@@ -174,7 +175,7 @@ def update_duplicate(
                 )
     if free_bidding is not None and free_bidding != event.free_bidding:
         if Hand.objects.filter(table__round__event=event).exists():
-            raise EventError(
+            raise Refused(
                 _("Results are entered: free bidding can no longer change."),
                 field="free_bidding",
             )
@@ -280,18 +281,18 @@ def set_board_roles(
     access.require_event(by, board.event)
     board = Board.objects.select_for_update().select_related("event").get(pk=board.pk)
     if taker not in range(4):
-        raise EventError(_("Choose an orientation."), field="taker")
+        raise Refused(_("Choose an orientation."), field="taker")
     if dealer not in range(4):
-        raise EventError(_("Choose an orientation."), field="dealer")
+        raise Refused(_("Choose an orientation."), field="dealer")
     contract = board.contract if contract is None else contract
     if contract and contract not in board.event.rules.contracts:
-        raise EventError(
+        raise Refused(
             _("The contract “%(value)s” is not played under this event's rules.")
             % {"value": contract},
             field="contract",
         )
     if Hand.objects.filter(board=board).exists():
-        raise EventError(
+        raise Refused(
             _("A result of board %(number)s is entered: its taker and dealer are kept.")
             % {"number": board.number}
         )
@@ -356,13 +357,13 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
 
     Players take the movement's places in registration order, or in an order drawn
     from the event's seed (`draw`); team mates get places that never share a table.
-    Raises EventError when the rounds are seated already, too few players are present,
+    Raises Refused when the rounds are seated already, too few players are present,
     the movement cannot give that many rounds, or a team is incomplete or cannot be
     kept apart."""
     access.require_event(by, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if is_seated(event):
-        raise EventError(_("The rounds are already seated."))
+        raise Refused(_("The rounds are already seated."))
     if event.seed is None:  # an event made elsewhere (the admin): its seed, kept from now
         event.seed = random.SystemRandom().randrange(1, 2**53)
         event.save(update_fields=["seed"])
@@ -372,7 +373,7 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
         return _seat_team_match(by=by, event=event, players=players, teams=teams, draw=draw)
     most = max_rounds(len(players))
     if most is None:
-        raise EventError(
+        raise Refused(
             _(
                 "A duplicate tournament needs %(min)s to %(max)s present players (2 to "
                 "%(tables)s tables): at least two tables must play each board."
@@ -381,7 +382,7 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
         )
     tables = table_count(len(players))
     if event.rounds_planned > most:
-        raise EventError(
+        raise Refused(
             _(
                 "With %(players)s players (%(tables)s tables) the movement has at most "
                 "%(max)s rounds: plan fewer rounds."
@@ -407,7 +408,7 @@ def _seat_team_match(
     from the seed (or registered), members in that order take in turn; every table of
     a round plays the round's set, so the same boards are played at the same time."""
     if any(player not in teams for player in players):
-        raise EventError(_("Every player must be in a team of the event's size (3 to 6)."))
+        raise Refused(_("Every player must be in a team of the event's size (3 to 6)."))
     rosters: dict[int, list[int]] = {}
     for player in _order(event, players, draw):
         if player in teams:
@@ -416,16 +417,7 @@ def _seat_team_match(
     try:
         plan = team_match.team_match(list(rosters.values()), event.rounds_planned, takers)
     except team_match.TeamMatchImpossible as error:
-        messages = {
-            "sizes": _("Every player must be in a team of the event's size (3 to 6)."),
-            "too_few": _("A team match needs at least two complete teams."),
-            "triplettes": _(
-                "Triplettes play team matches in groups of four teams: register a multiple "
-                "of four triplettes."
-            ),
-            "rounds": _("Plan at least one round."),
-        }
-        raise EventError(messages[error.code], field="rounds_planned") from error
+        raise refused_team_match(error, rounds=event.rounds_planned) from error
     rounds = []
     seats: list[Seat] = []
     for number, planned in enumerate(plan, 1):
@@ -470,14 +462,7 @@ def _places(plan: Any, order: list[int], teams: dict[int, int]) -> dict[int, int
     try:
         return keep_teams_apart(indexes, meetings, list(groups.values()))
     except TeamsApart as error:
-        raise EventError(
-            _(
-                "The teams cannot be placed so that team mates never share a table in "
-                "%(rounds)s rounds: plan fewer rounds."
-            )
-            % {"rounds": plan.rounds},
-            field="rounds_planned",
-        ) from error
+        raise refused_team_match(error, rounds=plan.rounds) from error
 
 
 def _write_rounds(event: Event, plan: Any, by_index: dict[int, int]) -> tuple[list[Round], int]:
@@ -512,7 +497,7 @@ def clear_seating(*, by: Actor, event: Event) -> None:
     access.require_event(by, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if Hand.objects.filter(table__round__event=event).exists():
-        raise EventError(_("Results are entered: the seating can no longer be cleared."))
+        raise Refused(_("Results are entered: the seating can no longer be cleared."))
     event.rounds.all().delete()
     event.boards.all().delete()
     cleared = audit.line("seating_cleared")

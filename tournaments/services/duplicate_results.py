@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..errors import Conflict, EventError, NotAllowed, NotFound
+from ..errors import Conflict, NotAllowed, NotFound, Refused
 from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table
 from ..models.duplicate import boards_of_set, orientation_letter
 from ..rules import board_entry
@@ -208,13 +208,13 @@ class TravellerLine:
     ruling: bool = False
 
 
-class TravellerRefused(Exception):
-    """Some lines were refused; nothing of the traveller was saved. `errors` maps a
-    table's id to the engine's error, or to a conflict."""
+class TravellerRefused(Refused):
+    """Some lines were refused; nothing of the traveller was saved. `lines` maps a
+    table's id to the engine's error, a conflict, or a result not found."""
 
     def __init__(self, errors: dict[int, Exception]) -> None:
-        super().__init__(_("Some lines could not be saved."))
-        self.errors = errors
+        super().__init__(_("Some lines could not be saved."), code="traveller")
+        self.lines = errors
 
 
 class _Refused(Exception):
@@ -326,16 +326,16 @@ def set_special_result(
         .get(pk=table.pk)
     )
     if not plays_board(table, board):
-        raise EventError(
+        raise Refused(
             _("This table does not play board %(number)s.") % {"number": board.number},
             field="table",
         )
     if kind not in SpecialResult.Kind.values:
-        raise EventError(_("Choose a ruling."), field="kind")
+        raise Refused(_("Choose a ruling."), field="kind")
     if orientation is not None and orientation not in range(4):
-        raise EventError(_("Choose an orientation."), field="orientation")
+        raise Refused(_("Choose an orientation."), field="orientation")
     if kind == SpecialResult.Kind.FOULED and orientation is not None:
-        raise EventError(
+        raise Refused(
             _("A fouled board concerns the whole table: choose no orientation."),
             field="orientation",
         )

@@ -2,7 +2,7 @@
 
 Every function first checks that the acting person (`by`) organises the club that
 owns the object (selectors.access; PermissionDenied before any write), then raises
-EventError naming the input at fault (a rule set unknown, or one under which a stored
+Refused naming the input at fault (a rule set unknown, or one under which a stored
 hand cannot be scored), so a form can put the message next to the field and nothing
 is half-saved. Publication and rule changes leave a line in the club's audit trail.
 
@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import AuditEntry, Club, Event, Hand, Round, Table
 from ..selectors import access
 from ..selectors.access import Actor
@@ -42,7 +42,7 @@ def preset_rules(rules_name: str) -> dict[str, Any]:
 
 def check_rules_name(rules_name: str) -> None:
     if rules_name not in scoring.PRESETS:
-        raise EventError(_("Choose one of the rule sets in the list."), field="rules_name")
+        raise Refused(_("Choose one of the rule sets in the list."), field="rules_name")
 
 
 @transaction.atomic
@@ -95,7 +95,7 @@ RULES_REFUSED = gettext_lazy(
 
 
 def check_rules_change(*, event: Event, rules_name: str) -> None:
-    """Refuse (EventError at rules_name) a rule set unknown, or under which a stored
+    """Refuse (Refused at rules_name) a rule set unknown, or under which a stored
     hand of the event could not be scored; writes nothing (a form's check before
     update_event, which rescores)."""
     check_rules_name(rules_name)
@@ -107,7 +107,7 @@ def check_rules_change(*, event: Event, rules_name: str) -> None:
             try:
                 score_stored_hand(hand, seats, rules)
             except scoring.HandError as exc:
-                raise EventError(str(RULES_REFUSED), field="rules_name") from exc
+                raise Refused(str(RULES_REFUSED), field="rules_name") from exc
 
 
 @transaction.atomic
@@ -136,7 +136,7 @@ def update_event(
         check_rules_name(rules_name)
     has_hands = rules_changed and event_has_hands(event)
     if has_hands and not rescore:
-        raise EventError(
+        raise Refused(
             _(
                 "Hands have already been scored with the current rule set. Tick the "
                 "confirmation box to rescore every hand with the new rules."
@@ -151,8 +151,8 @@ def update_event(
     if has_hands:
         try:
             rescore_event(event=event)
-        except scoring.HandError as exc:
-            raise EventError(str(RULES_REFUSED), field="rules_name") from exc
+        except Refused as exc:  # a stored hand the new rules refuse
+            raise Refused(str(RULES_REFUSED), field="rules_name") from exc
     if rules_changed:
         changed = audit.line("rules_set", old=old_rules, new=rules_name)
         audit.record_event(by=by, event=event, action=AuditEntry.Action.RULES, lines=[changed])

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..errors import Conflict, NotAllowed
+from ..errors import Conflict, NotAllowed, Refused
 from ..models import Event, Hand, HandScore, Player, Round, Seat, Table
 from ..selectors import access
 from ..selectors.access import Actor, can_score
@@ -42,13 +42,19 @@ def changed_meanwhile(current: Hand | None) -> Conflict:
     )
 
 
-class StoredHandError(scoring.HandError):
-    """A stored hand the engine refuses (its rules changed, or it was saved before the
-    engine learnt to refuse it): the engine's error, plus which hand it is."""
+STORED_HAND = "stored_hand"
 
-    def __init__(self, hand: Hand, error: scoring.HandError) -> None:
-        super().__init__(error.field, error.code, error.message, **error.params)
-        self.hand = hand
+
+def stored_hand_refused(hand: Hand, error: scoring.HandError) -> Refused:
+    """A stored hand the engine refuses (its rules changed, or it was saved before the
+    engine learnt to refuse it): the engine's message and field, and which hand it is
+    (`params["hand"]`)."""
+    return Refused(
+        error.message,
+        field=error.field,
+        code=STORED_HAND,
+        params={**error.params, "engine_code": error.code, "hand": hand},
+    )
 
 
 # --- the adapter to the engine -----------------------------------------------
@@ -298,7 +304,8 @@ def _close_the_gap(table: Table, *, after: int) -> None:
 
 @transaction.atomic
 def rescore_event(*, event: Event) -> int:
-    """Recompute every score row of an event from the stored inputs and rules."""
+    """Recompute every score row of an event from the stored inputs and rules; all or
+    nothing: Refused (code STORED_HAND) names the first hand the engine refuses."""
     rules = event.rules
     tables = (
         Table.objects.filter(round__event=event)
@@ -315,7 +322,7 @@ def rescore_event(*, event: Event) -> int:
             except scoring.HandError as error:
                 # All or nothing: the event keeps its scores, and the caller learns
                 # which hand to correct.
-                raise StoredHandError(hand, error) from error
+                raise stored_hand_refused(hand, error) from error
             rows.extend(score_rows(hand, table, result))
             count += 1
     HandScore.objects.filter(event=event).delete()

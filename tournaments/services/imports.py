@@ -101,7 +101,7 @@ def import_registrations(
     """Register the players listed in a CSV or .xlsx file in `event`.
 
     Returns a report; when `report.ok` is False, `report.errors` lists every bad
-    row and nothing was written. Raises ImportFileError when the file itself
+    row and nothing was written. Raises Refused (at "file") when the file itself
     cannot be read (unknown type, no name column, empty), PermissionDenied when `by`
     does not organise the event. An import that wrote is audited with its counts.
     """

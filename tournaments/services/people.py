@@ -15,7 +15,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from ..errors import EventError
+from ..errors import NotAllowed, Refused
 from ..models import AuditEntry, Club, Event, EventGuest, Membership, Player, Role
 from ..rules.names import NameStyle
 from ..selectors import access
@@ -27,20 +27,13 @@ from .cache import touch_players
 User = get_user_model()
 
 
-class PersonNotManaged(PermissionDenied):
-    """The person's password link is not this organiser's to make; `message` says why
-    and who makes it (access.person_refusals)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
 def _check_person(by: Actor, club: Club, person: object) -> None:
     access.require_club(by, club)
     refusal = access.person_refusal(by, person)
     if refusal is not None:
-        raise PersonNotManaged(refusal)
+        # Not this organiser's to make: the message says why and who makes it
+        # (access.person_refusals).
+        raise NotAllowed(refusal)
 
 
 @transaction.atomic
@@ -57,9 +50,9 @@ def add_member(
     access.require_club(by, club)
     username = username.strip()
     if not username:
-        raise EventError(_("Give a user name."), field="username")
+        raise Refused(_("Give a user name."), field="username")
     if role not in Role.values:
-        raise EventError(_("Choose a role."), field="role")
+        raise Refused(_("Choose a role."), field="role")
     person = User.objects.filter(username__iexact=username).first()
     created = person is None
     if created:
@@ -67,7 +60,7 @@ def add_member(
         person.set_unusable_password()
         person.save()
     elif Membership.objects.filter(user=person, club=club).exists():
-        raise EventError(_("This person is already one of the club's people."), field="username")
+        raise Refused(_("This person is already one of the club's people."), field="username")
     membership = Membership.objects.create(user=person, club=club, role=role)
     audit.record(
         by=by,
@@ -86,7 +79,7 @@ def set_role(*, by: Actor, membership: Membership, role: str) -> Membership:
     # A role here changes nothing in his other clubs: this club's organisers decide.
     access.require_club(by, club)
     if role not in Role.values:
-        raise EventError(_("Choose a role."), field="role")
+        raise Refused(_("Choose a role."), field="role")
     if membership.role == role:
         return membership
     _keep_an_organiser(membership, leaving=role != Role.ORGANISER)
@@ -118,7 +111,7 @@ def _keep_an_organiser(membership: Membership, *, leaving: bool) -> None:
     list(Club.objects.select_for_update().filter(pk=membership.club_id).values_list("pk"))
     others = Membership.objects.filter(club_id=membership.club_id, role=Role.ORGANISER)
     if not others.exclude(pk=membership.pk).exists():
-        raise EventError(_("The club must keep at least one organiser."), field="role")
+        raise Refused(_("The club must keep at least one organiser."), field="role")
 
 
 @transaction.atomic
@@ -154,7 +147,7 @@ def password_link(*, by: Actor, club: Club, person: object) -> str:
     organiser, who hands it over; recorded in the audit trail (not the link).
 
     Only for one of the club's people whose every role and link is within the clubs
-    `by` organises (else PersonNotManaged, saying why: the federation makes it)."""
+    `by` organises (else NotAllowed, saying why: the federation makes it)."""
     if not Membership.objects.filter(user=person, club=club).exists():
         raise PermissionDenied
     _check_person(by, club, person)
@@ -177,11 +170,11 @@ def add_guest(
     organiser of this event only)."""
     access.require_club(by, event.club_id)
     if role not in Role.values:
-        raise EventError(_("Choose a role."), field="role")
+        raise Refused(_("Choose a role."), field="role")
     username = username.strip()
     person = User.objects.filter(username__iexact=username).first() if username else None
     if person is None:
-        raise EventError(_("No account has this user name."), field="username")
+        raise Refused(_("No account has this user name."), field="username")
     guest = EventGuest.objects.filter(event=event, user=person).first()
     if guest is not None and guest.role == role:
         return guest
@@ -232,7 +225,7 @@ def set_public_name(*, by: Actor, player: Player, style: str) -> Player:
     if not own:
         access.require_club(by, player.club_id)
     if style not in {s.value for s in NameStyle}:
-        raise EventError(_("Choose how the name appears."), field="public_name_style")
+        raise Refused(_("Choose how the name appears."), field="public_name_style")
     if player.public_name_style != style:
         player.public_name_style = style
         player.save(update_fields=["public_name_style"])

@@ -1,7 +1,7 @@
 """Writes for a club's players: create and change them, and the public name style.
 
 Every function first checks that the acting person (`by`) organises the player's club
-(selectors.access; PermissionDenied before any write), then refuses (EventError at the
+(selectors.access; PermissionDenied before any write), then refuses (Refused at the
 field) two players of one club with one name or two players with one licence.
 """
 
@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import AuditEntry, Club, Player
 from ..rules.names import NameStyle, clean_name, name_skeleton
 from ..selectors import access
@@ -37,11 +37,11 @@ def _checked(
     others = Player.objects.exclude(pk=exclude_pk) if exclude_pk else Player.objects.all()
     # Names compare case-insensitively: "anne" and "Anne" on one sheet would be unreadable.
     if others.filter(club=club, name__iexact=name).exists():
-        raise EventError(_("This club already has a player with this name."), field="name")
+        raise Refused(_("This club already has a player with this name."), field="name")
     if not another_person:
         lookalike = _lookalike(others.filter(club=club), name)
         if lookalike is not None:
-            raise EventError(
+            raise Refused(
                 _(
                     "This name looks like %(name)s, already a player of this club. If it "
                     "is another person, tick “Another person” and save again."
@@ -52,9 +52,9 @@ def _checked(
             )
     # The licence is unique across clubs: the FFT gives each player one number.
     if licence and others.filter(licence=licence).exists():
-        raise EventError(_("A player with this licence number already exists."), field="licence")
+        raise Refused(_("A player with this licence number already exists."), field="licence")
     if style not in {s.value for s in NameStyle}:
-        raise EventError(_("Choose how the name appears."), field="public_name_style")
+        raise Refused(_("Choose how the name appears."), field="public_name_style")
     return name, licence
 
 
@@ -99,7 +99,7 @@ def create_player(
                 club=club, name=name, licence=licence, active=active, public_name_style=style
             )
     except IntegrityError as exc:  # a concurrent save won the race past the check above
-        raise EventError(_("This player was just created by someone else.")) from exc
+        raise Refused(_("This player was just created by someone else.")) from exc
 
 
 @transaction.atomic
@@ -133,7 +133,7 @@ def update_player(
         with transaction.atomic():
             player.save(update_fields=["name", "licence", "active", "public_name_style"])
     except IntegrityError as exc:
-        raise EventError(_("Another player was just saved with this name or licence.")) from exc
+        raise Refused(_("Another player was just saved with this name or licence.")) from exc
     touch_players([player])  # his name is on his events' pages
     if style != old_style:
         audit.record(

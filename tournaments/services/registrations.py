@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import Club, Event, Player, Registration, Team
 from ..selectors import access
 from ..selectors.access import SYSTEM, Actor
@@ -35,14 +35,14 @@ def set_registration_present(
 
 
 def check_team_room(*, event: Event, team: Team, player: Player) -> None:
-    """Refuse (EventError at "team") a player joining a team that already has the
+    """Refuse (Refused at "team") a player joining a team that already has the
     event's team size, however he comes (the desk's form, the admin, the command
     line). The team's row is locked first: two desks entering its last member at once
     take turns, and the second one sees the team full."""
     Team.objects.select_for_update().filter(pk=team.pk).first()
     members = team.members.exclude(player=player).count()
     if event.team_size and members >= event.team_size:
-        raise EventError(
+        raise Refused(
             ngettext(
                 "The team %(team)s already has %(count)s player.",
                 "The team %(team)s already has %(count)s players.",
@@ -60,7 +60,7 @@ def register_player(*, by: Actor, event: Event, player: Player, team: Any = None
     has room (check_team_room)."""
     access.require_event(by, event)
     if team is not None and team.event_id != event.pk:
-        raise ValidationError(_("This team belongs to another event."))
+        raise Refused(_("This team belongs to another event."), field="team")
     if team is not None and not Registration.objects.filter(event=event, player=player).exists():
         check_team_room(event=event, team=team, player=player)
     registration, _created = Registration.objects.get_or_create(

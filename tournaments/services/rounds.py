@@ -14,13 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
-from ..errors import EventError
+from ..errors import Refused
 from ..models import AuditEntry, Event, Player, Registration, Round, Seat, Table
 from ..planning import seating
 from ..selectors import access
@@ -36,6 +34,7 @@ from ..selectors.tournament import (
 from . import audit
 from .cache import touch
 from .hands import seat_table
+from .planning_refusals import refused_seating
 
 # At a tournament table of 5 the dealer sits out, so every table plays the same
 # 4-player deals and table scores stay comparable.
@@ -69,7 +68,7 @@ def require_complete_teams(event: Event, message: str | None = None) -> None:
             "Every team must have %(size)s players present to seat a round. "
             "Incomplete teams: %(teams)s."
         )
-        raise EventError(message % {"size": event.team_size, "teams": describe_teams(teams)})
+        raise Refused(message % {"size": event.team_size, "teams": describe_teams(teams)})
 
 
 def _ensure_seed(event: Event) -> int:
@@ -82,18 +81,6 @@ def _ensure_seed(event: Event) -> int:
 def _round_seed(event: Event, number: int, attempt: int = 0) -> int:
     # Each round gets its own reproducible seed derived from the event's.
     return (_ensure_seed(event) * 1_000_003 + number * 101 + attempt) % 2**63
-
-
-# The seating planner speaks English; its error codes are translated here, once.
-# %(tables)s and %(size)s come from the planner's params (see _seat).
-SEATING_MESSAGES = {
-    "too_few_players": _lazy("At least 3 present players are needed to seat a round."),
-    "teams_infeasible": _lazy(
-        "The teams cannot be seated without team mates at one table: %(tables)s tables for "
-        "a team of %(size)s. Check the teams and who is present."
-    ),
-    "duplicate_player": _lazy("A player is registered twice."),
-}
 
 
 def _seat(
@@ -109,9 +96,7 @@ def _seat(
             upcoming=max(event.rounds_planned - number, 0),
         )
     except seating.SeatingError as error:
-        message = SEATING_MESSAGES.get(error.code, _lazy("These players cannot be seated."))
-        params = {"tables": error.params.get("tables"), "size": error.params.get("largest_team")}
-        raise ValidationError(message, code=error.code, params=params) from error
+        raise refused_seating(error) from error
 
 
 def _create_tables(by: Actor, round_: Round, tables: Sequence[Sequence[int]]) -> list[Table]:
@@ -172,18 +157,16 @@ def _keep_scorekeepers(event: Event, tables: Sequence[Table], kept: dict[int, li
 def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     """Seat the next round from the present registrations and the earlier rounds.
 
-    Raises ValidationError (round still open, all seated, too few players, cannot be
-    seated) or EventError (a team present is incomplete)."""
+    Refused: the round before is still open, all are seated, too few players, a team
+    present is incomplete, or the players cannot be seated."""
     access.require_event(by, event)
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.rounds.order_by("-number").first()
     upcoming = next_round_of(event, last)
     if upcoming.open_round is not None:
-        raise ValidationError(
-            _("Round %(number)s is still open.") % {"number": upcoming.open_round}
-        )
+        raise Refused(_("Round %(number)s is still open.") % {"number": upcoming.open_round})
     if upcoming.all_seated:
-        raise ValidationError(
+        raise Refused(
             ngettext(
                 "The %(count)s round has been played.",
                 "All %(count)s rounds have been played.",
@@ -194,7 +177,7 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     number = upcoming.number
     players, teams = present_players(event)
     if len(players) < 3:
-        raise ValidationError(_("At least 3 present players are needed to seat a round."))
+        raise Refused(_("At least 3 present players are needed to seat a round."))
     require_complete_teams(event)
     tables = _seat(event, number, players, teams, attempt)
     round_ = Round.objects.create(event=event, number=number)
@@ -214,7 +197,7 @@ def regenerate_round(*, by: Actor, round: Round, attempt: int = 1) -> Round:
     # The page's answer again, now that the round's row is locked.
     refusal = redraw_refusal(round_)
     if refusal:
-        raise ValidationError(refusal)
+        raise Refused(refusal)
     event = round_.event
     require_complete_teams(event)
     players, teams = present_players(event)
@@ -238,7 +221,7 @@ def swap_players(*, by: Actor, round: Round, player_a: Player, player_b: Player)
     seats = swap_seats(locked, player_a, player_b, lock=True)
     refusal = swap_refusal(locked, player_a, player_b, seats)
     if refusal:
-        raise ValidationError(refusal)
+        raise Refused(refusal)
     seat_a, seat_b = seats[player_a.pk], seats[player_b.pk]
     # Neither player sits at the other's table, so two updates keep (table, player) unique.
     Seat.objects.filter(pk=seat_a.pk).update(player=player_b)

@@ -10,32 +10,33 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ..errors import Refused
 from ..models import AuditEntry, Round, Table
 from ..selectors.access import Actor, can_reopen_sheet, can_view_sheet
 from . import audit
 from .cache import touch
 
+EMPTY_SHEET = "empty_sheet"
+DEAL_COUNT = "deal_count"
 
-class EmptySheet(Exception):
+
+def empty_sheet() -> Refused:
     """A sheet without hands: validating it would lock the round on nothing."""
+    return Refused(
+        _("This sheet has no hand: enter the hands before validating it."), code=EMPTY_SHEET
+    )
 
-    def __init__(self) -> None:
-        self.message = _("This sheet has no hand: enter the hands before validating it.")
-        super().__init__(self.message)
 
-
-class DealCountMismatch(Exception):
+def deal_count_mismatch(*, planned: int, entered: int) -> Refused:
     """A tournament sheet with more or fewer deals than the format planned; validating it
-    needs the organiser's or scorekeeper's explicit confirmation."""
-
-    def __init__(self, *, planned: int, entered: int) -> None:
-        self.planned, self.entered = planned, entered
-        self.message = ngettext(
-            "%(planned)s deal was planned, %(entered)s were entered: validate anyway?",
-            "%(planned)s deals were planned, %(entered)s were entered: validate anyway?",
-            planned,
-        ) % {"planned": planned, "entered": entered}
-        super().__init__(self.message)
+    needs the organiser's or scorekeeper's explicit confirmation (`params`: planned,
+    entered)."""
+    message = ngettext(
+        "%(planned)s deal was planned, %(entered)s were entered: validate anyway?",
+        "%(planned)s deals were planned, %(entered)s were entered: validate anyway?",
+        planned,
+    ) % {"planned": planned, "entered": entered}
+    return Refused(message, code=DEAL_COUNT, params={"planned": planned, "entered": entered})
 
 
 def planned_deals(table: Table) -> int | None:
@@ -54,8 +55,9 @@ def planned_deals(table: Table) -> int | None:
 def validate_sheet(*, table: Table, user: Actor, confirm: bool = False) -> Table:
     """Lock the sheet: from now on only an organiser may change it.
 
-    Refused for a sheet without hands (EmptySheet); a tournament sheet whose number
-    of deals differs from the format's raises DealCountMismatch unless `confirm`.
+    Refused for a sheet without hands (code EMPTY_SHEET); a tournament sheet whose
+    number of deals differs from the format's is refused (code DEAL_COUNT) unless
+    `confirm`.
     """
     table = (
         Table.objects.select_for_update(of=("self",))
@@ -67,10 +69,10 @@ def validate_sheet(*, table: Table, user: Actor, confirm: bool = False) -> Table
     if table.validated_at is None:
         entered = table.hands.count()
         if entered == 0:
-            raise EmptySheet()
+            raise empty_sheet()
         planned = planned_deals(table)
         if planned is not None and entered != planned and not confirm:
-            raise DealCountMismatch(planned=planned, entered=entered)
+            raise deal_count_mismatch(planned=planned, entered=entered)
         table.validated_at = timezone.now()
         # SYSTEM (the command line) is no user row.
         table.validated_by = user if getattr(user, "pk", None) is not None else None

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -254,8 +253,8 @@ def delete_table(*, by: Actor, table: Table) -> None:
 @transaction.atomic
 def set_scorekeepers(*, by: Actor, choices: Sequence[tuple[Table, Sequence[Any]]]) -> None:
     """Name each table's scorekeepers, chosen among the event's scorekeeper candidates
-    (its club's people and its guests: access.scorekeeper_candidates); raises
-    ValidationError for anyone else. The tables named are audited (ROLE: naming a
+    (its club's people and its guests: access.scorekeeper_candidates); Refused (at
+    "scorekeepers") for anyone else. The tables named are audited (ROLE: naming a
     scorekeeper gives him the right to score the table)."""
     if not choices:
         return
@@ -265,11 +264,8 @@ def set_scorekeepers(*, by: Actor, choices: Sequence[tuple[Table, Sequence[Any]]
     for event in events.values():
         access.require_event(by, event)
     allowed = {event_id: _candidate_ids(event) for event_id, event in events.items()}
-    try:
-        for table, users in choices:
-            _check_scorekeepers(allowed[tables[table.pk].round.event_id], users)
-    except Refused as error:
-        raise ValidationError(error.message) from error
+    for table, users in choices:
+        _check_scorekeepers(allowed[tables[table.pk].round.event_id], users)
     before: dict[int, set[int]] = {}
     for table_id, user_id in Table.scorekeepers.through.objects.filter(
         table_id__in=list(tables)

@@ -94,7 +94,7 @@ def update_tournament(
     team_size: int,
 ) -> Event:
     """The event's name, date and rules, then its format, all or nothing: raises
-    EventError (rule set refused) and changes nothing then. A rule set change is
+    Refused (rule set refused) and changes nothing then. A rule set change is
     audited by update_event, a format change by set_tournament_format."""
     access.require_event(by, event)
     event = update_event(

@@ -27,7 +27,7 @@ from ..selectors.duplicate_cards import round_progress
 from ..services import duplicate as services
 from ..tables.duplicate import RoundProgressTable
 from .organiser import organiser_action, organiser_required, publication_views
-from .submissions import Outcome, respond, submit, submit_or_back
+from .submissions import Outcome, submit_or_back
 from .tournament import event_form_views
 
 TEMPLATES = "tournaments/duplicate/"
@@ -144,7 +144,8 @@ def duplicate_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
             % {"number": form.cleaned_data["number"]},
         )
 
-    return respond(request, submit(request, write))
+    # Refused: someone's role ended since the page was shown.
+    return submit_or_back(request, write, back=reverse("duplicate_manage", args=[event.pk]))
 
 
 duplicate_publish, duplicate_unpublish = publication_views(

@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..errors import Conflict, EventError, NotFound
 from ..forms.duplicate import BoardRolesForm, SpecialResultForm, TravellerLineForm
 from ..models import Hand, SpecialResult
 from ..selectors import duplicate as selectors
@@ -27,9 +26,9 @@ from ..selectors.duplicate_ranking import compare
 from ..services import duplicate as event_services
 from ..services import duplicate_results as services
 from .duplicate import TEMPLATES, organised_duplicate
-from .errors import place
+from .errors import place_line
 from .organiser import organiser_action, organiser_required
-from .submissions import Outcome, replays_submission, respond, submit
+from .submissions import Outcome, replays_submission, respond, submit, submit_form
 
 
 @organiser_required
@@ -185,16 +184,9 @@ def duplicate_traveller(request: HttpRequest, pk: int, number: int) -> HttpRespo
             return respond(request, submit(request, write))
         except services.TravellerRefused as refused:
             for line, form in forms:
-                error = refused.errors.get(line.table_id)
-                if isinstance(error, Conflict):
-                    form.add_error(
-                        None,
-                        _("This line was changed by someone else meanwhile: reload the page."),
-                    )
-                elif isinstance(error, NotFound):
-                    form.add_error(None, str(error))
-                elif error is not None:
-                    place(form, error)
+                error = refused.lines.get(line.table_id)
+                if error is not None:
+                    place_line(form, error)
     return _render_traveller(request, event, context)
 
 
@@ -224,10 +216,9 @@ def duplicate_special(request: HttpRequest, pk: int, number: int) -> HttpRespons
                 message=_("The ruling on board %(number)s is saved.") % {"number": number},
             )
 
-        try:
-            return respond(request, submit(request, write))
-        except EventError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+        response = submit_form(request, form, write)
+        if response is not None:
+            return response
     context["special_form"] = form
     return _render_traveller(request, event, context)
 
@@ -272,10 +263,9 @@ def duplicate_board_roles(request: HttpRequest, pk: int, number: int) -> HttpRes
                 % {"number": number},
             )
 
-        try:
-            return respond(request, submit(request, write))
-        except EventError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+        response = submit_form(request, form, write)
+        if response is not None:
+            return response
     context = _traveller_context(request, event, number)
     context["roles_form"] = form
     return _render_traveller(request, event, context)

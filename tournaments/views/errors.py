@@ -1,22 +1,36 @@
 """The error model's responses, in one place (tournaments.errors).
 
-- Refused: the form again with the refusal at its field, 200 (a hand's form: `place`
-  puts each there; the organiser's forms: views.submissions.submit_form, through
+Every refusal a service makes is one of four errors:
+
+- Refused (the input at fault: its `field`, None for the whole form, and a `code` where
+  a caller tells refusals apart: the engine's codes, "lookalike", services.sheets'
+  EMPTY_SHEET and DEAL_COUNT, services.hands' STORED_HAND, the planners' codes). The
+  form again with the refusal at its field, 200 (a hand's form: `place` puts each
+  there; a traveller's line: `place_line`; the organiser's and people's forms:
+  views.submissions.submit_form, through the form's one hook,
   ServiceErrorMixin.add_service_error); a button without a form says it as a message
   on the page it was on (views.submissions.submit_or_back).
 - Conflict: 409, what is stored beside what was typed (the page's own template: the
   hand's and the board's form, the delete page; the traveller's line says it).
 - NotAllowed: 403 (Django's PermissionDenied, its 403 page), except where a page says
   why: a scorekeeper of a locked sheet is told so and whom to ask; a hand posted at a
-  duplicate table goes to its next board.
+  duplicate table goes to its next board; a person's password link that is not this
+  organiser's to make is refused in his row of the people page (views.people).
 - NotFound: 404 (Django's Http404).
 
-Not converted yet (they still raise their own names, which these answer alike through
-the EventError alias or Django's exceptions): services.duplicate, services.people
-(PersonNotManaged), services.players, services.events, services.admin_events,
-services.rounds, services.tournament, services.sheets (EmptySheet, DealCountMismatch),
-services.hands.StoredHandError, the planning errors (SeatingError, TeamsApart,
-TeamMatchImpossible), rules.duplicate.TravellerError, imports.files.ImportFileError.
+The layers that may not import tournaments.errors (an import contract) keep their own
+pure-Python errors with codes, and the services turn them into Refused at one place
+each: the planners' (SeatingError, TeamMatchImpossible, TeamsApart) in
+services.planning_refusals; the engine's scoring.HandError in services.hand_entry
+(one Refused per contradiction) and, for a stored hand rescored, in
+services.hands.stored_hand_refused; elsewhere `place` puts it at its field as it puts a
+Refused (the engine's codes, which the hand form words). rules.duplicate.TravellerError
+is no refusal: only a read raises it (selectors.duplicate_ranking), on stored lines the
+services checked when they were written, so it is a bug if it escapes (a 500). The admin
+answers Refused and Conflict in its own one place (admin.scope.ScopedAdmin).
+
+Outside the model: the access checks (selectors.access) raise Django's
+PermissionDenied, which Django answers 403 as NotAllowed is.
 """
 
 from __future__ import annotations
@@ -31,7 +45,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..errors import NotAllowed, NotFound, Refused
+from ..errors import Conflict, NotAllowed, NotFound, Refused
 from ..models import Table
 from ..selectors import locks
 
@@ -65,6 +79,18 @@ def not_allowed(request: HttpRequest, error: NotAllowed) -> HttpResponse:
 
 def not_found(error: NotFound) -> HttpResponse:
     raise Http404(str(error))
+
+
+def place_line(form: Any, error: Exception) -> None:
+    """One refused line of a board's traveller (services.duplicate_results.TravellerRefused),
+    on its line's form: a conflict or a result gone meanwhile said on the line, the
+    engine's refusal at its field."""
+    if isinstance(error, Conflict):
+        form.add_error(None, _("This line was changed by someone else meanwhile: reload the page."))
+    elif isinstance(error, NotFound):
+        form.add_error(None, str(error))
+    else:
+        place(form, error)  # type: ignore[arg-type]
 
 
 def place(form: Any, error: Refused | scoring.HandError) -> None:

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from ..errors import EventError
+from ..errors import Refused
 from ..forms.organiser import (
     ClubNightForm,
     PlayerFilterForm,
@@ -171,7 +171,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             player_services.update_player(by=request.user, player=player, **form.cleaned_data)
-        except EventError as error:
+        except Refused as error:
             form.add_service_error(error)
         else:
             messages.success(request, _("%(player)s was saved.") % {"player": player.name})
@@ -359,7 +359,7 @@ def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             table_services.edit_table(by=request.user, table=table, **_seating_kwargs(form))
-        except EventError as error:
+        except Refused as error:
             form.add_service_error(error)
         else:
             messages.success(request, _("Table %(number)s was saved.") % {"number": table.number})

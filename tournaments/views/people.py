@@ -23,7 +23,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from ..errors import EventError
+from ..errors import NotAllowed, Refused
 from ..forms.people import GuestAddForm, MemberAddForm, PublicNameForm, RoleForm
 from ..models import Club, Event, EventGuest, Membership
 from ..rules.names import public_name
@@ -32,7 +32,15 @@ from ..selectors import people as selectors
 from ..services import people as services
 from ..tables import AuditTable, MemberTable, configure
 from .organiser import club_page, organiser_action, organiser_required, with_club
-from .submissions import Outcome, View, replays_submission, respond, submit, submitted_form_page
+from .submissions import (
+    Outcome,
+    View,
+    replays_submission,
+    respond,
+    submit,
+    submit_form,
+    submitted_form_page,
+)
 
 INFO = messages.INFO
 TEMPLATES = "tournaments/people/"
@@ -101,10 +109,9 @@ def club_people(request: HttpRequest, club: Club) -> HttpResponse:
                 message = _("%(user)s was added to the club.") % {"user": name}
             return Outcome(redirect_url=with_club(reverse("club_people"), club), message=message)
 
-        try:
-            return respond(request, submit(request, write))
-        except EventError as error:
-            form.add_service_error(error)
+        response = submit_form(request, form, write)
+        if response is not None:
+            return response
     return _people_page(request, club, form, status=400 if form.errors else 200)
 
 
@@ -137,10 +144,9 @@ def member_role(request: HttpRequest, membership: Membership) -> HttpResponse:
                 % {"user": membership.user.get_username(), "role": membership.get_role_display()},
             )
 
-        try:
-            return respond(request, submit(request, write))
-        except EventError as error:
-            form.add_service_error(error)
+        response = submit_form(request, form, write)
+        if response is not None:
+            return response
     # The refusal stands in the person's row, beside his role.
     errors = {membership.pk: " ".join(e for field in form.errors.values() for e in field)}
     return _people_page(request, club, MemberAddForm(), errors=errors, status=400)
@@ -160,7 +166,7 @@ def member_remove(request: HttpRequest, membership: Membership) -> HttpResponse:
 
     try:
         return respond(request, submit(request, write))
-    except EventError as error:
+    except Refused as error:
         return _people_page(
             request, club, MemberAddForm(), errors={membership.pk: error.message}, status=400
         )
@@ -188,7 +194,7 @@ def member_password(request: HttpRequest, membership: Membership) -> HttpRespons
 
     try:
         outcome = submit(request, write)
-    except services.PersonNotManaged as refusal:
+    except NotAllowed as refusal:
         # Said in his row of the people page, where the button would have been.
         return _people_page(
             request, club, MemberAddForm(), errors={membership.pk: refusal.message}, status=403

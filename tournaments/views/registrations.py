@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from ..errors import Refused
 from ..forms.tournament import ImportForm, RegistrationForm
-from ..imports import ImportFileError, ImportReport
+from ..imports import ImportReport
 from ..models import Club, Event, Registration
 from ..models.collation import by_name
 from ..rules import typography
@@ -135,8 +136,8 @@ def tournament_import(request: HttpRequest, pk: int) -> HttpResponse:
             report = ImportReport(**submit(request, write).data)
         except _NotImported as refused:
             report = refused.report
-        except ImportFileError as error:
-            form.add_error("file", error.message)
+        except Refused as error:  # the file itself (at "file"), or another refusal
+            form.add_service_error(error)
     row_errors = [
         (e.row, IMPORT_COLUMNS.get(e.field, e.field), e.message)
         for e in (report.errors if report else [])

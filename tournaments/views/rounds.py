@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -29,10 +28,8 @@ from .organiser import organiser_action, organiser_required
 from .submissions import (
     Outcome,
     carried_fields,
-    respond,
-    submit,
+    submit_form,
     submit_or_back,
-    validation_message,
 )
 from .tournament import TEMPLATES, organised_round, organised_tournament
 
@@ -134,10 +131,9 @@ def round_swap(request: HttpRequest, pk: int) -> HttpResponse:
                 % {"a": player_a.name, "b": player_b.name},
             )
 
-        try:
-            return respond(request, submit(request, write))
-        except ValidationError as error:
-            form.add_error(None, validation_message(error))
+        response = submit_form(request, form, write)
+        if response is not None:
+            return response
     return _round_page(request, round_, swap_form=form)
 
 
@@ -190,10 +186,10 @@ def round_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
                 message=_("The scorekeepers were saved."),
             )
 
-        try:
-            return respond(request, submit(request, write))
-        except ValidationError as error:  # a person's role ended since the page was shown
-            form.add_error(None, validation_message(error))
+        # Refused: a person's role ended since the page was shown.
+        response = submit_form(request, form, write)
+        if response is not None:
+            return response
     return _round_page(request, round_, scorekeepers_form=form)
 
 

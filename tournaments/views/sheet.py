@@ -23,7 +23,15 @@ from ..selectors import access, locks
 from ..selectors import sheet as sheet_selectors
 from ..services import sheets as sheet_services
 from ..tables import HistoryTable
-from .submissions import Outcome, View, carried_fields, replays_submission, respond, submit
+from .submissions import (
+    Outcome,
+    View,
+    carried_fields,
+    replays_submission,
+    respond,
+    submit,
+    submit_or_back,
+)
 
 TEMPLATES = "tournaments/scorekeeping/"
 
@@ -90,12 +98,8 @@ def table_validate(request: HttpRequest, table: Table) -> HttpResponse:
         sheet_services.validate_sheet(table=table, user=request.user, confirm=True)
         return Outcome(redirect_url=table.get_absolute_url(), message=_("Score sheet validated."))
 
-    try:
-        outcome = submit(request, write)
-    except sheet_services.EmptySheet as error:  # its last hand deleted since the question
-        messages.error(request, error.message)
-        return redirect(table.get_absolute_url())
-    return respond(request, outcome)
+    # Refused (an empty sheet: its last hand deleted since the question) says so on it.
+    return submit_or_back(request, write, back=table.get_absolute_url())
 
 
 def _validation_question(request: HttpRequest, table: Table) -> HttpResponse:
@@ -105,10 +109,10 @@ def _validation_question(request: HttpRequest, table: Table) -> HttpResponse:
         return redirect(table.get_absolute_url())
     preview = locks.validation_preview(table)
     if preview.empty:
-        messages.error(request, sheet_services.EmptySheet().message)
+        messages.error(request, sheet_services.empty_sheet().message)
         return redirect(table.get_absolute_url())
     mismatch = (
-        sheet_services.DealCountMismatch(planned=preview.planned, entered=preview.entered)
+        sheet_services.deal_count_mismatch(planned=preview.planned, entered=preview.entered)
         if preview.unexpected_count and preview.planned is not None
         else None
     )

@@ -6,8 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.errors import Refused
 from tournaments.models import Event
-from tournaments.services.hands import StoredHandError, rescore_event
+from tournaments.services.hands import rescore_event
 
 
 class Command(BaseCommand):
@@ -28,9 +29,9 @@ class Command(BaseCommand):
         for event in events.iterator():
             try:
                 total += rescore_event(event=event)
-            except StoredHandError as error:
+            except Refused as error:  # a stored hand the engine refuses (its params name it)
                 # Go on with the other events: an upgrade names every hand to correct.
-                hand = error.hand
+                hand = error.params["hand"]
                 refused.append(
                     f"event {event.pk} ({event}), table {hand.table_id}, hand {hand.number}"
                     f" (id {hand.pk}): {error.message}"
