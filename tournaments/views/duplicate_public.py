@@ -102,13 +102,15 @@ def duplicate_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     shown = context["shown_boards"]
     # The hand record: public with the traveller, once every table has played the board
     # (shown_boards holds the others for organisers only).
-    deal = board_selectors.printed_board(selectors.board_of(context["event"], number))
+    board = selectors.board_of(context["event"], number)
+    deal = board_selectors.printed_board(board)
     return render(
         request,
         TEMPLATES + "board.html",
         {
             **context,
             "info": info,
+            "board": board,  # its named taker and contract, its dealer (the label's)
             "deal": deal if deal.hands else None,
             "traveller_table": TravellerTable(info.lines),
             "previous": max((n for n in shown if n < number), default=None),
