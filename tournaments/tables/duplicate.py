@@ -17,6 +17,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from ..models.duplicate import ORIENTATION_LETTERS, ORIENTATIONS, orientation_letter
 from .common import NUMBER, TABLET_UP, WIDE_ONLY
+from .lean import LeanTable
 
 STRIPED = "table table-striped align-middle"
 RESULT = {"th": {"class": "text-end"}, "td": {"class": "text-end fw-bold result"}}
@@ -35,8 +36,9 @@ def shown_result(value: Decimal | None, *, average: bool = False) -> str:
     return f"+{shown}" if average and value > 0 else shown
 
 
-class DuplicateRankingTable(tables.Table):
-    """The players of a duplicate event (DuplicateRow), by rank; unranked rows blank."""
+class DuplicateRankingTable(LeanTable):
+    """The players of a duplicate event (DuplicateRow), by rank; unranked rows blank.
+    Its rows are built by tables.lean (120 players: 600 cells)."""
 
     rank = tables.Column(
         verbose_name=gettext_lazy("Rank"),
@@ -82,7 +84,7 @@ class DuplicateRankingTable(tables.Table):
         return value
 
 
-class DuplicateTeamTable(tables.Table):
+class DuplicateTeamTable(LeanTable):
     """The teams of a duplicate event (TeamRow), by rank."""
 
     rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=NUMBER, empty_values=())
