@@ -267,3 +267,37 @@ def test_the_lean_ranking_tables_print_what_stock_tables2_prints(seated_event, o
         for n in range(4)
     ]  # fmt: skip
     _assert_same(DuplicateTeamTable(teams, average=False))
+
+
+def test_the_migration_fills_what_the_service_stores(seated_event, organiser):
+    """0019's frozen copy of the comparison (run here with today's models, which hold
+    0019's) stores the rows services.board_results stores: results, rulings for an
+    orientation and for a whole table, a fouled board, in both comparison methods."""
+    import importlib
+
+    from django.apps import apps
+
+    fill = importlib.import_module("tournaments.migrations.0019_board_comparison").fill
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    enter_board(
+        Table.objects.get(round__event=seated_event, round__number=1, number=1), 2, organiser
+    )
+    tables = list(Table.objects.filter(round__event=seated_event, board_set=1))
+    board = Board.objects.get(event=seated_event, number=1)
+    set_special_result(
+        by=organiser, board=board, table=tables[0], kind="average_plus", orientation=1
+    )
+    set_special_result(by=organiser, board=board, table=tables[1], kind="fouled")
+    set_special_result(by=organiser, board=board, table=tables[2], kind="not_played")
+    for comparison in ("matchpoints", "difference"):
+        type(seated_event).objects.filter(pk=seated_event.pk).update(comparison=comparison)
+        seated_event.refresh_from_db()
+        from tournaments.services.board_results import refresh_board_results
+
+        refresh_board_results(seated_event)
+        stored = stored_rows(seated_event)
+        assert stored == recomputed_rows(seated_event)
+        BoardResult.objects.all().delete()
+        fill(apps, None)
+        assert stored_rows(seated_event) == stored
