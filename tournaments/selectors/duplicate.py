@@ -241,32 +241,41 @@ def _result_inputs(hand: dict[str, Any], positions: dict[int, int]) -> ResultInp
 
 
 def duplicate_data(
-    event: Event, *, namer: Namer = public_names, numbers: Collection[int] | None = None
+    event: Event,
+    *,
+    namer: Namer = public_names,
+    numbers: Collection[int] | None = None,
+    board_ids: Collection[int] | None = None,
 ) -> DuplicateData:
     """Every board with its traveller's lines, the players and their places; seven
-    queries whatever the size of the event. `numbers`: those boards only (their lines,
-    and the players seated at their tables), for a page or a write about one board."""
+    queries whatever the size of the event. `numbers` (or `board_ids`): those boards
+    only (their lines, and the players seated at their tables), for a page or a write
+    about one board."""
     per_round = boards_per_round(event)
     board_rows = Board.objects.filter(event=event)
-    table_rows = Table.objects.filter(round__event=event, board_set__isnull=False)
     if numbers is not None:
         board_rows = board_rows.filter(number__in=sorted(numbers))
-        table_rows = table_rows.filter(
-            board_set__in=sorted({set_of_board(n, per_round) for n in numbers})
-        )
+    if board_ids is not None:
+        board_rows = board_rows.filter(pk__in=sorted(board_ids))
     boards = {
         number: BoardInfo(number, pk, dealer, deal is not None, taker)
         for pk, number, dealer, deal, taker in board_rows.order_by("number").values_list(
             "pk", "number", "dealer", "deal", "taker"
         )
     }
+    some = numbers is not None or board_ids is not None
+    table_rows = Table.objects.filter(round__event=event, board_set__isnull=False)
+    if some:
+        table_rows = table_rows.filter(
+            board_set__in=sorted({set_of_board(n, per_round) for n in boards})
+        )
     tables = list(
         table_rows.order_by("round__number", "number").values(
             "pk", "number", "board_set", "round__number", "round__status"
         )
     )
     seat_rows = Seat.objects.filter(table__round__event=event)
-    if numbers is not None:
+    if some:
         seat_rows = seat_rows.filter(table_id__in=[table["pk"] for table in tables])
     seats = list(
         seat_rows.values(
@@ -279,7 +288,7 @@ def duplicate_data(
             "player__club__name",
         )
     )
-    players = _players(event, seats, namer, seated_only=numbers is not None)
+    players = _players(event, seats, namer, seated_only=some)
     by_table: dict[int, list[SeatedPlayer | None]] = defaultdict(lambda: [None] * 4)
     positions: dict[int, dict[int, int]] = defaultdict(dict)  # table -> player -> orientation
     places: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
@@ -310,7 +319,7 @@ def duplicate_data(
     hand_rows = Hand.objects.filter(table__round__event=event, board__isnull=False)
     score_rows = HandScore.objects.filter(event=event)
     special_rows = SpecialResult.objects.filter(board__event=event)
-    if numbers is not None:
+    if some:
         hand_rows = hand_rows.filter(board_id__in=[b.pk for b in boards.values()])
         score_rows = score_rows.filter(hand__board_id__in=[b.pk for b in boards.values()])
         special_rows = special_rows.filter(board_id__in=[b.pk for b in boards.values()])

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ..models import ORIENTATIONS, Board, BoardResult, Event
+from ..models import ORIENTATIONS, BoardResult, Event
 from ..selectors.duplicate import duplicate_data
 from ..selectors.duplicate_ranking import compare_board, method_of
 
@@ -26,14 +26,7 @@ def refresh_board_results(event: Event, board_ids: Collection[int] | None = None
     caller's transaction (the write that changed the boards)."""
     if board_ids is not None and not board_ids:
         return 0
-    numbers = None
-    if board_ids is not None:
-        numbers = list(
-            Board.objects.filter(event=event, pk__in=sorted(board_ids)).values_list(
-                "number", flat=True
-            )
-        )
-    data = duplicate_data(event, numbers=numbers)
+    data = duplicate_data(event, board_ids=board_ids)
     method = method_of(event)
     rows = [
         BoardResult(
