@@ -45,7 +45,7 @@ def test_new_hand_form_offers_seated_players_and_event_contracts(login, scorekee
     assert contracts == ["", "prise", "garde", "garde_sans", "garde_contre"]
     assert "partner" not in form.fields
     assert not any(name.startswith("misere_") for name in form.fields)
-    assert "name=\"misere_" not in response.content.decode()
+    assert 'name="misere_' not in response.content.decode()
     preview_url = reverse("hand_preview", args=[table4.pk])
     assert f'hx-post="{preview_url}"' in response.content.decode()
 

@@ -23,7 +23,7 @@ from ..selectors import duplicate as selectors
 from ..selectors import duplicate_boards as board_selectors
 from ..selectors.access import full_names
 from ..selectors.duplicate_cards import movement_cards
-from ..selectors.duplicate_ranking import compare
+from ..selectors.duplicate_stored import attach_stored, board_numbers
 from ..services import duplicate as event_services
 from ..services import duplicate_results as services
 from .duplicate import TEMPLATES, organised_duplicate
@@ -102,10 +102,14 @@ def _traveller_context(
     request: HttpRequest, event: Any, number: int, data: Any = None
 ) -> dict[str, Any]:
     board = selectors.board_of(event, number)
-    compared = compare(selectors.duplicate_data(event, namer=full_names))
+    # This board's lines only, their scores from the stored comparison
+    # (services.board_results): not the whole event compared again.
+    compared = attach_stored(
+        selectors.duplicate_data(event, namer=full_names, numbers=[board.number])
+    )
     info = compared.boards[number]
     forms = _line_forms(request, event, board, info, data)
-    return {"board": board, "info": info, "forms": forms, "compared": compared}
+    return {"board": board, "info": info, "forms": forms, "numbers": board_numbers(event)}
 
 
 def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any]) -> HttpResponse:
@@ -116,7 +120,7 @@ def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any])
             for line in info.lines
         ]
     )
-    numbers = sorted(context["compared"].boards)
+    numbers = context["numbers"]
     return render(
         request,
         TEMPLATES + "traveller.html",
