@@ -26,7 +26,7 @@ from ..rules import duplicate as comparison
 from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
 from .access import NAMER_FIELDS, Namer, public_names
-from .duplicate import BoardScore, DuplicateData
+from .duplicate import CellScore, DuplicateData
 from .duplicate_ranking import DuplicateRow, method_of
 
 
@@ -208,7 +208,7 @@ def attach_stored(data: DuplicateData) -> DuplicateData:
         exact = Fraction(num, den)
         shown = comparison.two_decimals(exact)
         matchpoints = method == comparison.MATCHPOINTS
-        by_line[(table_id, number)].scores[o] = BoardScore(
+        by_line[(table_id, number)].scores[o] = CellScore(
             value=shown, matchpoints=points, rank=rank, of=n, special=special or None
         )
         scores.append(
