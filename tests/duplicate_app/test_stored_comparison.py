@@ -305,3 +305,82 @@ def test_the_migration_fills_what_the_service_stores(seated_event, organiser):
         BoardResult.objects.all().delete()
         fill(apps, None)
         assert stored_rows(seated_event) == stored
+
+
+@pytest.mark.parametrize("comparison", ["matchpoints", "difference"])
+def test_the_public_travellers_template_prints_what_its_columns_print(
+    seated_event, organiser, client, comparison
+):
+    """The public traveller writes its rows in tables/traveller.html (30 lines of 7
+    template cells at 30 tables): the same HTML as its columns through the generic
+    template, with a ruling and a fouled line among the played ones."""
+    from tournaments.models import Event
+    from tournaments.services.events import publish_event
+
+    from ..tournament_ui.test_table_templates import _assert_same
+
+    Event.objects.filter(pk=seated_event.pk).update(comparison=comparison)
+    seated_event.refresh_from_db()
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    board = Board.objects.get(event=seated_event, number=1)
+    tables = list(Table.objects.filter(round__event=seated_event, board_set=1))
+    set_special_result(
+        by=organiser, board=board, table=tables[0], kind="average_plus", orientation=1
+    )
+    set_special_result(by=organiser, board=board, table=tables[1], kind="fouled")
+    publish_event(by=organiser, event=seated_event)
+    response = client.get(reverse("duplicate_board", args=[seated_event.pk, 1]))
+    assert response.status_code == 200
+    table = response.context["traveller_table"]
+    html = _assert_same(table, rows=len(table.data))
+    assert len(table.data) > 2 and 'class="badge text-bg-warning"' in html
+
+
+@pytest.mark.parametrize("change", ["replace", "remove", "add"])
+def test_a_seat_changed_after_a_ruling_rewrites_its_boards_stored_rows(
+    seated_event, organiser, change
+):
+    """A ruling stores rows for a table that has no hand yet, whose seats the admin may
+    still change (services.admin_writes refuses only tables with hands): the stored
+    comparison must name the players seated now, as a recompute does."""
+    from tournaments.models import Player, Seat
+    from tournaments.services.admin_writes import delete_seat, save_seat
+
+    table = Table.objects.filter(round__event=seated_event, round__number=1).first()
+    other = Table.objects.filter(round__event=seated_event, board_set=table.board_set)
+    other = other.exclude(pk=table.pk).first()
+    board = Board.objects.get(event=seated_event, number=(table.board_set - 1) * 2 + 1)
+    set_special_result(by=organiser, board=board, table=table, kind="not_played")
+    set_special_result(by=organiser, board=board, table=other, kind="average_plus", orientation=0)
+    seat = Seat.objects.filter(table=table).order_by("position").first()
+    assert BoardResult.objects.filter(table=table, player=seat.player_id).exists()
+    newcomer = Player.objects.create(club=seated_event.club, name="Remplaçant")
+    if change == "replace":
+        seat.player = newcomer
+        save_seat(by=organiser, seat=seat)
+    elif change == "remove":
+        delete_seat(by=organiser, seat=seat)
+    else:
+        delete_seat(by=organiser, seat=seat)
+        assert stored_rows(seated_event) == recomputed_rows(seated_event)
+        save_seat(by=organiser, seat=Seat(table=table, player=newcomer, position=seat.position))
+    assert stored_rows(seated_event) == recomputed_rows(seated_event)
+    assert BoardResult.objects.filter(table=table, player=newcomer).exists() == (change != "remove")
+
+
+def test_a_deletion_rewrites_its_own_boards_rows_only(seated_event, organiser):
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        for offset in (1, 2):
+            play_everywhere(table, (table.board_set - 1) * 2 + offset, organiser)
+    hand = Hand.objects.filter(board__event=seated_event, board__number=1).first()
+    others = dict(
+        BoardResult.objects.filter(board__event=seated_event)
+        .exclude(board_id=hand.board_id)
+        .values_list("pk", "board_id")
+    )
+    delete_hand(hand=hand, user=organiser, expected_version=hand.version)
+    assert stored_rows(seated_event) == recomputed_rows(seated_event)
+    # The other boards' rows were left alone (not deleted and stored again).
+    kept = BoardResult.objects.filter(board__event=seated_event).exclude(board_id=hand.board_id)
+    assert dict(kept.values_list("pk", "board_id")) == others
