@@ -19,7 +19,8 @@ p95, and the queries of one request:
 - the organiser's traveller of a board (its 30 entry lines), as the organiser.
 
 Each page is also given as a multiple of the lower of the two floors ("x floor"),
-which moves much less with the machine's load than milliseconds do; the load average
+which moves much less with the machine's load than milliseconds do, and the process's CPU time
+(time.process_time: no wait for a core, no database server time) beside it; the load average
 is printed at the start and the end. Production settings as benchmarks/pages.py
 (DEBUG=0, PAGE_CACHE=0: every request renders the page).
 """
@@ -93,7 +94,7 @@ def build(tables: int, rounds: int, boards: int) -> tuple[int, object, float]:
     return event.pk, user, (time.perf_counter() - start) * 1000 / max(saves, 1)
 
 
-def timed(client, url: str, runs: int) -> tuple[float, float, int]:
+def timed(client, url: str, runs: int) -> tuple[float, float, float, int]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -104,16 +105,17 @@ def timed(client, url: str, runs: int) -> tuple[float, float, int]:
 
     for _ in range(3):
         call()
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         call()
         times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
     with CaptureQueriesContext(connection) as queries:
         call()
     times.sort()
     p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-    return statistics.median(times), p95, len(queries.captured_queries)
+    return statistics.median(times), p95, statistics.median(cpu), len(queries.captured_queries)
 
 
 def main() -> None:
@@ -178,10 +180,14 @@ def main() -> None:
         ]
         results = [(page, *timed(client, url, args.runs)) for page, client, url in pages]
         floor = min(r[1] for r in results if r[0].startswith("floor"))
-        print("| page | median / p95 ms | x floor | queries |")
-        print("|---|---|---|---|")
-        for page, median, p95, queries in results:
-            print(f"| {page} | {median:.1f} / {p95:.1f} | x{median / floor:.1f} | {queries} |")
+        cpu_floor = min(r[3] for r in results if r[0].startswith("floor"))
+        print("| page | median / p95 ms | x floor | CPU ms | CPU x floor | queries |")
+        print("|---|---|---|---|---|---|")
+        for page, median, p95, cpu, queries in results:
+            print(
+                f"| {page} | {median:.1f} / {p95:.1f} | x{median / floor:.1f} "
+                f"| {cpu:.1f} | x{cpu / cpu_floor:.1f} | {queries} |"
+            )
         print(f"load average at end: {os.getloadavg()}, {os.cpu_count()} CPUs")
     finally:
         runner.teardown_databases(old)
