@@ -106,7 +106,7 @@ def test_an_unchanged_line_is_not_saved_again_and_a_stale_one_conflicts(
     table = Table.objects.get(pk=lines[0].table_id)
     enter_board(table, BOARD, organiser, points=Decimal(50))
     url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
-    page = organiser_client.get(url)
+    page = organiser_client.get(f"{url}?edit={lines[0].table_number}")  # its Edit link
     form = dict((line.table_id, f) for line, f in page.context["forms"])[table.pk]
     unchanged = {name: form[name].value() for name in form.fields}
     unchanged = {k: "" if v is None else str(v) for k, v in unchanged.items()}

@@ -72,20 +72,25 @@ def duplicate_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _line_forms(
     request: HttpRequest, event: Any, board: Any, info: Any, data: Any = None
-) -> list[tuple[Any, TravellerLineForm]]:
+) -> list[tuple[Any, TravellerLineForm | None]]:
     seats = board_selectors.line_seats(info)
     stored = board_selectors.board_hands(board)
     rules = event.rules
     # An entered line is shown in words with a link that opens its form (?edit=<table
-    # number>): 30 open forms were two thirds of the page's time (issue 22). A line not
-    # entered yet, or posted with a contract (to show its errors), is open.
+    # number>): 30 open forms were two thirds of the page's time (issue 22); on a GET it
+    # has no form (None). A line not entered yet, or posted with a contract (to show
+    # its errors), is open. A post builds every line's form (a line not posted is left
+    # as it is: an empty contract).
     try:
         edit = int(request.GET.get("edit", ""))
     except ValueError:
         edit = None
-    forms = []
+    forms: list[tuple[Any, TravellerLineForm | None]] = []
     for line in info.lines:
         hand = stored.get(line.table_id)
+        if data is None and hand is not None and line.table_number != edit:
+            forms.append((line, None))  # shown in words: no form built for nothing
+            continue
         positions = {seat.player_id: seat.position for seat in seats.get(line.table_id, [])}
         initial = (
             TravellerLineForm.initial_from_hand(hand, positions)
