@@ -311,9 +311,9 @@ def test_the_migration_fills_what_the_service_stores(seated_event, organiser):
 def test_the_public_travellers_template_prints_what_its_columns_print(
     seated_event, organiser, client, comparison
 ):
-    """The public traveller writes its rows in tables/traveller.html (30 lines of 7
-    template cells at 30 tables): the same HTML as its columns through the generic
-    template, with a ruling and a fouled line among the played ones."""
+    """The public traveller writes its rows in tables/traveller.html (7 template cells
+    a line): the same HTML as its columns through the generic template, with a ruling
+    and a fouled line among the played ones."""
     from tournaments.models import Event
     from tournaments.services.events import publish_event
 

@@ -161,7 +161,7 @@ class TravellerTable(tables.Table):
         attrs = {"class": "table table-sm table-striped align-middle", "id": "board-traveller"}
         row_attrs = {"id": lambda record: f"line-table-{record.table_number}"}
         orderable = False
-        # Its rows written out (30 lines of 7 template cells): checked against the
+        # Its rows written out (7 template cells a line, each with includes): checked against the
         # columns by tests/tournament_ui/test_table_templates.py.
         template_name = "tables/traveller.html"
 

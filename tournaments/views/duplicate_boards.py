@@ -77,7 +77,7 @@ def _line_forms(
     stored = board_selectors.board_hands(board)
     rules = event.rules
     # An entered line is shown in words with a link that opens its form (?edit=<table
-    # number>): 30 open forms were two thirds of the page's time (issue 22); on a GET it
+    # number>): the lines' open forms were two thirds of the page's time (issue 22); on a GET it
     # has no form (None). A line not entered yet, or posted with a contract (to show
     # its errors), is open. A post builds every line's form (a line not posted is left
     # as it is: an empty contract).
