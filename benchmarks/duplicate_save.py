@@ -72,6 +72,7 @@ def build(players: int, rounds: int) -> tuple[int, object]:
         rounds_planned=rounds,
         boards_per_round=2,
         app_deals=False,
+        free_bidding=True,  # its results name any taker (the board names none)
     )
     people = [Player.objects.create(club=club, name=f"Joueur {i:03d}") for i in range(players)]
     Registration.objects.bulk_create(Registration(event=event, player=p) for p in people)

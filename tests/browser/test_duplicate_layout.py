@@ -69,11 +69,18 @@ def board_played(db):
     return event, organiser
 
 
+def _first_table(event) -> int:
+    """The number of the first table that played board 1 (its line's Edit link)."""
+    return Table.objects.filter(round__event=event, board_set=1).order_by("round__number")[0].number
+
+
 def test_the_traveller_shows_every_choice_whole_at_1280px(desktop, board_played):
     event, organiser = board_played
     log_in(desktop, organiser.username, PASSWORD)
-    desktop.goto(f"/organise/duplicate/{event.pk}/board/1/")
+    # Entered lines are shown in words: one opened by its Edit link shows the selects.
+    desktop.goto(f"/organise/duplicate/{event.pk}/board/1/?edit={_first_table(event)}")
     screenshot(desktop, "traveller-1280")
+    assert desktop.locator("#traveller select").count() > 5
     assert desktop.evaluate(CUT_CHOICES) == []
 
 
@@ -87,9 +94,12 @@ def test_board_pages_do_not_scroll_sideways_on_a_phone(browser, live_server, boa
         if who == "organiser":
             log_in(page, organiser.username, PASSWORD)
             pages.append(f"/organise/duplicate/{event.pk}/board/1/")
+            pages.append(f"/organise/duplicate/{event.pk}/board/1/?edit={_first_table(event)}")
         for url in pages:
             page.goto(url)
-            screenshot(page, f"board-390-{who}-{url.strip('/').replace('/', '-')}")
+            screenshot(
+                page, f"board-390-{who}-{url.strip('/').replace('/', '-').replace('?', '-')}"
+            )
             document, table, viewport = page.evaluate(WIDTHS)
             assert document <= viewport and 0 < table <= viewport, (url, document, table, viewport)
     finally:

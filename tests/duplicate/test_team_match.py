@@ -143,3 +143,51 @@ def test_teams_ranked_on_their_total():
         ("D", Decimal("-30.00"), 3),
         ("B", Decimal("-210.00"), 4),
     ]
+
+
+def test_a_ruling_takes_a_team_out_of_the_boards_comparison_by_hand():
+    """Board 1, four teams: A +60, B -60, C +30, D -30 (sums of members' marques). A's
+    player 1 is given "average minus": A gets 40 % and leaves the comparison, where
+    C beats B and D (4 of 4: 100 %), D beats B (2 of 4: 50 %), B 0 %. In total, A
+    gets -25 and its marques count in no total."""
+    from decimal import Decimal
+
+    from tournaments.rules.team_match import (
+        team_board_results,
+        team_board_rulings,
+        team_match_results,
+    )
+
+    teams = {p: "ABCD"[(p - 1) // 4] for p in range(1, 17)}
+    marques = [
+        (1, 1, 240), (1, 2, -60), (1, 3, -60), (1, 4, -60),  # A: +60
+        (1, 5, -120), (1, 6, 20), (1, 7, 20), (1, 8, 20),  # B: -60
+        (1, 9, 90), (1, 10, -20), (1, 11, -20), (1, 12, -20),  # C: +30
+        (1, 13, -90), (1, 14, 20), (1, 15, 20), (1, 16, 20),  # D: -30
+    ]  # fmt: skip
+    results = team_board_results(marques, teams, playing=4)
+    assert results == {1: {"A": 60, "B": -60, "C": 30, "D": -30}}
+    rulings = team_board_rulings([(1, 1, "average_minus")], teams)
+    assert rulings == {1: {"A": "average_minus"}}
+    ranked = team_match_results(results, "matchpoints", rulings)
+    found = {r.team: (r.result, r.rank) for r in ranked}
+    assert found == {
+        "C": (Decimal("100.00"), 1),
+        "D": (Decimal("50.00"), 2),
+        "A": (Decimal("40.00"), 3),
+        "B": (Decimal("0.00"), 4),
+    }
+    total = {r.team: (r.result, r.total) for r in team_match_results(results, "total", rulings)}
+    assert total == {
+        "C": (Decimal("30.00"), 30),
+        "A": (Decimal("-25.00"), 0),
+        "D": (Decimal("-30.00"), -30),
+        "B": (Decimal("-60.00"), -60),
+    }
+    # Without the ruling A beats everybody: 100 %.
+    plain = {r.team: r.result for r in team_match_results(results, "matchpoints")}
+    assert plain["A"] == Decimal("100.00")
+    # Members' rulings that differ: the first of RULING_ORDER (fouled, not played,
+    # average minus, average plus) applies.
+    mixed = team_board_rulings([(1, 1, "average_plus"), (1, 2, "average_minus")], teams)
+    assert mixed == {1: {"A": "average_minus"}}

@@ -66,3 +66,32 @@ def test_orientations_read_o_for_west_in_french(relay_event, organiser):
         reverse("duplicate_boards_print", args=[relay_event.pk]), HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
     assert "Donneur : W" not in boards and "premier à jouer : W" not in boards
+
+
+def test_a_set_that_rests_is_said_in_words_on_the_26_player_cards(relay_event, organiser):
+    """A set that rests a round (here: two tables of round 2 share one set, as a relay
+    does, so another set rests in round 2) is said in words on both sides of its rest:
+    where it goes after resting, where it comes back from; never "—"."""
+    from tournaments.models import Table
+
+    tables = list(
+        Table.objects.filter(round__event=relay_event, round__number=2).order_by("number")
+    )
+    resting = tables[1].board_set
+    Table.objects.filter(pk=tables[1].pk).update(board_set=tables[0].board_set)
+    before = Table.objects.get(round__event=relay_event, round__number=1, board_set=resting)
+    after = Table.objects.get(round__event=relay_event, round__number=3, board_set=resting)
+    with translation.override("en"):
+        url = reverse("duplicate_cards", args=[relay_event.pk])
+        html = logged_in(organiser).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert cell(html, before.number, 1, "set-to") == (
+        f"rests next round, then table {after.number} (round 3)"
+    )
+    assert cell(html, after.number, 3, "set-from") == (
+        f"back from its rest: table {before.number}, round 1"
+    )
+    for table in range(1, 7):
+        for round_number in range(2, 7):
+            assert cell(html, table, round_number, "set-from") != "—"
+        for round_number in range(1, 6):
+            assert cell(html, table, round_number, "set-to") != "—"

@@ -273,3 +273,52 @@ def test_a_contract_outside_the_rules_is_refused(table1):
     with pytest.raises(Refused) as refused:
         services.set_board_roles(by=SYSTEM, board=board, taker=0, dealer=0, contract="pousse")
     assert refused.value.field == "contract"
+
+
+def test_the_public_board_page_and_the_workbook_name_the_taker_and_the_dealer(
+    named_event, organiser
+):
+    """Once every table has played a board, its public page says, as its label does,
+    who deals and which orientation takes; the workbook's travellers too, every line."""
+    import io
+    import re
+
+    from openpyxl import load_workbook
+
+    from tournaments.exports.duplicate import duplicate_workbook
+    from tournaments.models.duplicate import Orientation, orientation_letter
+    from tournaments.services.events import publish_event
+
+    board = Board.objects.get(event=named_event, number=1)
+    # Each table takes with the orientation the board names.
+    for each in Table.objects.filter(round__event=named_event, board_set=1):
+        seats = table_seats(each)
+        save_board_result(
+            table=each,
+            board=board,
+            hand=Hand(
+                contract="garde", taker_id=seats[board.taker].player_id, oudlers=2, points=50
+            ),
+            user=organiser,
+        )
+    publish_event(by=organiser, event=named_event)
+    with translation.override("en"):
+        page = logged_in(None).get(
+            reverse("duplicate_board", args=[named_event.pk, 1]), HTTP_ACCEPT_LANGUAGE="en"
+        )
+        html = page.content.decode()
+        taker = re.search(r'id="board-taker">(.*?)</span>', html, re.S).group(1)
+        dealer = re.search(r'id="board-dealer">(.*?)</span>', html, re.S).group(1)
+        assert taker.strip() == f"taker {Orientation(board.taker).label}"
+        assert dealer.strip() == f"dealer {orientation_letter(board.dealer)}"
+        buffer = io.BytesIO()
+        duplicate_workbook(named_event).write(buffer)
+    book = load_workbook(io.BytesIO(buffer.getvalue()))
+    travellers = book[book.sheetnames[1]]
+    header = [cell.value for cell in travellers[1]]
+    lines = [line for line in travellers.iter_rows(min_row=2, values_only=True) if line[0] == 1]
+    assert len(lines) == 5
+    with translation.override("en"):
+        letters = (orientation_letter(board.dealer), orientation_letter(board.taker))
+    for line in lines:
+        assert (line[header.index("Dealer")], line[header.index("Named taker")]) == letters

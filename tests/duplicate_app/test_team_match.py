@@ -128,3 +128,66 @@ def test_the_organisers_pages_of_a_team_match(dup_club, organiser_client):
     traveller = organiser_client.get(reverse("duplicate_traveller", args=[event.pk, 1]))
     assert traveller.status_code == 200
     assert len(traveller.context["info"].lines) == 4
+
+
+def test_an_arbiters_ruling_changes_the_team_match_result(dup_club, organiser):
+    """Four quadrettes, one round of boards 1 and 2, every taker makes a garde by 15
+    (+240 for him, -80 for each of the three defenders): every team's board result is
+    0 (its taker's +240 at one table, its three defenders' -240 at the other), all tie
+    at 50 %. An "average plus" for one player on board 1 gives his team 60 % there (it
+    leaves the comparison; the three others still tie at 50 %): (60 + 50) / 2 = 55.00;
+    in total (difference) +25 against 0."""
+    from tournaments.models import SpecialResult
+    from tournaments.selectors.duplicate_stored import stored_ranking
+    from tournaments.services.duplicate_results import set_special_result
+
+    event = make_match(dup_club, teams=4, rounds=1)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    teams = team_of(event)
+    tables = list(Table.objects.filter(round__event=event).order_by("number"))
+    assert len(tables) == 4
+    for table in tables:
+        seats = table_seats(table)
+        for number in (1, 2):
+            board = Board.objects.get(event=event, number=number)
+            hand = Hand(
+                contract="garde", taker_id=seats[board.taker].player_id, oudlers=2, points=56
+            )
+            save_board_result(table=table, board=board, hand=hand, user=organiser)
+    before = team_rows(duplicate_ranking(event), event)
+    assert {(row.result, row.rank) for row in before} == {(Decimal("50.00"), 1)}
+    ruled = table_seats(tables[0])[0].player_id
+    set_special_result(
+        by=organiser,
+        board=Board.objects.get(event=event, number=1),
+        table=tables[0],
+        kind=SpecialResult.Kind.AVERAGE_PLUS,
+        orientation=0,
+    )
+    winner = teams[ruled]
+    expected = sorted(
+        (name, Decimal("55.00") if name == winner else Decimal("50.00")) for name in "ABCD"
+    )
+    for rows in (duplicate_ranking(event), stored_ranking(event)):
+        found = team_rows(rows, event)
+        assert sorted((row.name, row.result) for row in found) == expected
+        assert found[0].name == winner and found[0].rank == 1
+        assert {row.rank for row in found[1:]} == {2}
+    services.update_duplicate(
+        by=organiser,
+        event=event,
+        name=event.name,
+        date=event.date,
+        rules_name=event.rules_name,
+        rounds_planned=event.rounds_planned,
+        boards_per_round=event.deals_per_round,
+        comparison=event.Comparison.DIFFERENCE,
+        team_size=event.team_size,
+        app_deals=event.app_deals,
+    )
+    event.refresh_from_db()
+    for rows in (duplicate_ranking(event), stored_ranking(event)):
+        found = team_rows(rows, event)
+        assert sorted((row.name, row.result) for row in found) == sorted(
+            (name, Decimal("25.00") if name == winner else Decimal("0.00")) for name in "ABCD"
+        )

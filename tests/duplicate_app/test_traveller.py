@@ -106,7 +106,7 @@ def test_an_unchanged_line_is_not_saved_again_and_a_stale_one_conflicts(
     table = Table.objects.get(pk=lines[0].table_id)
     enter_board(table, BOARD, organiser, points=Decimal(50))
     url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
-    page = organiser_client.get(url)
+    page = organiser_client.get(f"{url}?edit={lines[0].table_number}")  # its Edit link
     form = dict((line.table_id, f) for line, f in page.context["forms"])[table.pk]
     unchanged = {name: form[name].value() for name in form.fields}
     unchanged = {k: "" if v is None else str(v) for k, v in unchanged.items()}
@@ -165,3 +165,42 @@ def test_a_stale_correction_is_a_conflict_not_an_error(
     assert "reload the page" in response.content.decode() or "recharge" in response.content.decode()
     hand.refresh_from_db()
     assert hand.points == Decimal(60)
+
+
+def test_an_entered_line_shows_in_words_and_its_edit_link_opens_its_form(
+    seated_event, lines, organiser, organiser_client
+):
+    """Issue 22 (speed): an entered line is printed in words, not as a form; its "edit"
+    link (no script needed) opens that line's form alone, whose correction saves."""
+    table = Table.objects.get(pk=lines[0].table_id)
+    hand = enter_board(table, BOARD, organiser, points=Decimal(50))
+    url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
+    html = organiser_client.get(url).content.decode()
+    entered, other = f't{table.pk}-contract"', f't{lines[1].table_id}-contract"'
+    assert entered not in html and other in html  # the line not entered is a form
+    number = lines[0].table_number
+    link = f'href="?edit={number}#line-table-{number}"'
+    assert link in html and 'class="small entered-line"' in html
+    opened = organiser_client.get(f"{url}?edit={number}")
+    html = opened.content.decode()
+    assert entered in html and f'name="t{table.pk}-version" value="{hand.version}"' in html
+    assert organiser_client.get(f"{url}?edit=x").status_code == 200  # ignored, not a 500
+    changes = {str(table.pk): {**line_values("1", "60"), "version": str(hand.version)}}
+    response = organiser_client.post(f"{url}?edit={number}", grid(lines, **changes))
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert (hand.points, hand.version) == (Decimal(60), 2)
+
+
+def test_a_refused_correction_keeps_the_line_open_with_its_error(
+    seated_event, lines, organiser, organiser_client
+):
+    table = Table.objects.get(pk=lines[0].table_id)
+    hand = enter_board(table, BOARD, organiser, points=Decimal(50))
+    url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
+    wrong = {str(table.pk): {**line_values("1", "95"), "version": str(hand.version)}}
+    response = organiser_client.post(url, grid(lines, **wrong))  # without ?edit=
+    assert response.status_code == 200
+    forms = dict((line.table_id, form) for line, form in response.context["forms"])
+    assert forms[table.pk].open and "points" in forms[table.pk].errors
+    assert 'value="95"' in response.content.decode()

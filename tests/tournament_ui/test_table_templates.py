@@ -161,3 +161,42 @@ def test_the_stock_tables_pagination_is_labelled_in_french(db):
     assert 'aria-label="Navigation dans le tableau"' in html
     assert "Table navigation" not in html
     assert 'class="page-link"' in html and "suivant" in html.lower()
+
+
+def _duplicate_rows():
+    from tournaments.selectors.duplicate_ranking import DuplicateRow
+
+    return [
+        DuplicateRow(3, "Anne <A>", "Club & co", "Équipe <A>", result=Decimal("52.5"), rank=1),
+        DuplicateRow(4, "Bruno", "", "", result=Decimal("-1.25"), rank=2, board_count=30),
+        DuplicateRow(5, "Chloé", "Lyon", None, result=Decimal("0"), rank=3, board_count=1),
+        DuplicateRow(6, "David", "Lyon", None, result=None, rank=4),  # no result yet
+    ]
+
+
+@pytest.mark.parametrize("team_size", [0, 4])
+@pytest.mark.parametrize("average", [False, True])
+def test_duplicate_ranking_and_teams(db, team_size, average):
+    from types import SimpleNamespace
+
+    from tournaments.selectors.duplicate_ranking import DuplicateTeamRow
+    from tournaments.tables.duplicate import DuplicateRankingTable, DuplicateTeamTable
+
+    event = SimpleNamespace(pk=12, team_size=team_size)
+    rows = _duplicate_rows()
+    teams = [
+        DuplicateTeamRow("Équipe <A>", rows[:2], Decimal("25.63"), 1),
+        DuplicateTeamRow("B & co", rows[2:], None, 2),
+    ]
+    for language in ("fr", "en"):
+        with translation.override(language):
+            html = _assert_same(DuplicateRankingTable(rows, event=event, average=average), rows=4)
+            _assert_same(DuplicateTeamTable(teams, average=average), rows=2)
+            _assert_same(DuplicateRankingTable([], event=event, average=average), rows=1)
+            _assert_same(DuplicateTeamTable([], average=average), rows=0)
+            link = reverse("duplicate_player", args=[12, 3])
+            assert url_of("duplicate_player", 12, 3) == link
+            assert f'href="{link}"' in html
+    assert "Anne &lt;A&gt;" in html
+    assert ("Équipe &lt;A&gt;" in html) == bool(team_size)
+    assert ("+52.50" in html) == average and "-1.25" in html  # English, the last rendered

@@ -130,6 +130,10 @@ def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
         Column(_("Board"), 7, INTEGER),
         Column(_("Round"), 7, INTEGER),
         Column(_("Table"), 7, INTEGER),
+        # The board's label: its dealer and the taker it names (none when tables bid
+        # freely), the same on every line of the board.
+        Column(_("Dealer"), 8),
+        Column(_("Named taker"), 9),
         *(Column(orientation_letter(o), 18) for o in ORIENTATIONS),
         Column(_("Contract"), 12),
         Column(_("Taker"), 7),
@@ -159,8 +163,11 @@ def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
         Column(_("Rulings"), 24),
     ]
 
+    free_bidding = data.event.free_bidding
+
     def lines() -> Iterator[list[Any]]:
         for board in data.boards.values():
+            named = None if free_bidding or board.taker is None else board.taker
             for line in board.lines:
                 result = line.result
                 played = result is not None and not result.passed
@@ -168,6 +175,8 @@ def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
                     board.number,
                     line.round_number,
                     line.table_number,
+                    orientation_letter(board.dealer),
+                    orientation_letter(named) if named is not None else "",
                     *(p.name if p else "" for p in line.players),
                     _contract(line),
                     orientation_letter(result.taker) if played and result.taker is not None else "",

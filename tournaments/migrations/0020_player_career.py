@@ -110,7 +110,7 @@ def fill_careers(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0018_team_match"),
+        ("tournaments", "0019_board_comparison"),
     ]
 
     operations = [

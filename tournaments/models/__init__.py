@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .careers import PlayerCareer
 from .clubs import Club, Player, Season
-from .duplicate import ORIENTATIONS, Board, Orientation, SpecialResult
+from .duplicate import ORIENTATIONS, Board, BoardResult, Orientation, SpecialResult
 from .events import Event, Registration, Round, Seat, Table, Team
 from .hands import PLAYED_HAND, EventResult, Hand, HandScore
 from .page_versions import PageVersion
@@ -27,6 +27,7 @@ __all__ = [
     "PLAYED_HAND",
     "AuditEntry",
     "Board",
+    "BoardResult",
     "Club",
     "Event",
     "EventGuest",

@@ -176,3 +176,47 @@ class SpecialResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board} · {self.table}: {self.get_kind_display()}"
+
+
+class BoardResult(models.Model):
+    """One orientation's compared result on a board at a table, as rules.duplicate's
+    comparison gives it (services.board_results keeps these rows in step with the
+    board's traveller: a save rewrites its own board's rows only). The pages and the
+    stored places read them instead of comparing the whole event again.
+
+    Every row of a board is the organiser's view of it (every line entered so far); the
+    public reads the rows of complete boards only (rules.board_visibility). `exact_num`
+    / `exact_den` is the board result as an exact fraction (a percentage, or a
+    difference from the average): a session's mean is worked out from the exact
+    values, as rules.duplicate.session_results does, rounding once."""
+
+    board = models.ForeignKey(
+        Board, verbose_name=_("board"), on_delete=models.CASCADE, related_name="compared"
+    )
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="+"
+    )
+    orientation = models.PositiveSmallIntegerField(_("orientation"), choices=Orientation.choices)
+    player = models.ForeignKey(
+        "tournaments.Player", verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+    )
+    marque = models.IntegerField(_("marque"), null=True, blank=True)  # None: a ruling
+    special = models.CharField(_("ruling"), max_length=16, blank=True, default="")
+    compared = models.PositiveSmallIntegerField(_("marques compared"))
+    rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
+    matchpoints = models.PositiveIntegerField(_("matchpoints"), null=True, blank=True)
+    exact_num = models.BigIntegerField()
+    exact_den = models.PositiveBigIntegerField()
+
+    class Meta:
+        ordering = ["board", "table", "orientation"]
+        verbose_name = _("board result")
+        verbose_name_plural = _("board results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["board", "table", "orientation"], name="board_result_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} · {self.table} · {orientation_letter(self.orientation)}"

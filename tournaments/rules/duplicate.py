@@ -322,21 +322,35 @@ def session_results(scores: Iterable[BoardScore], method: str = MATCHPOINTS) -> 
     """Every player's session result and rank, best first (ties share the rank and
     are listed by player id). Percentages: the mean over the boards the player has a
     result on; differences: their sum."""
+    by_player: dict[PlayerId, list[BoardScore]] = {}
+    for score in scores:
+        by_player.setdefault(score.player, []).append(score)
+    totals = {
+        player: (sum((s.exact for s in detail), Fraction(0)), len(detail))
+        for player, detail in by_player.items()
+    }
+    details = {
+        player: tuple(sorted(detail, key=lambda s: s.board)) for player, detail in by_player.items()
+    }
+    return [
+        replace(result, detail=details[result.player])
+        for result in session_from_totals(totals, method)
+    ]
+
+
+def session_from_totals(
+    totals: Mapping[PlayerId, tuple[Fraction, int]], method: str = MATCHPOINTS
+) -> list[PlayerResult]:
+    """session_results from each player's (sum of his exact board results, number of
+    boards), as a store of compared boards adds them up; no detail."""
     if method not in METHODS:
         raise TravellerError(
             "unknown_method", f"unknown comparison method {method!r}", value=method
         )
-    by_player: dict[PlayerId, list[BoardScore]] = {}
-    for score in scores:
-        by_player.setdefault(score.player, []).append(score)
     unranked = []
-    for player, detail in by_player.items():
-        total = sum((s.exact for s in detail), Fraction(0))
-        exact = total / len(detail) if method == MATCHPOINTS else total
-        detail.sort(key=lambda s: s.board)
-        unranked.append(
-            PlayerResult(player, len(detail), exact, two_decimals(exact), 0, tuple(detail))
-        )
+    for player, (total, boards) in totals.items():
+        exact = total / boards if method == MATCHPOINTS else total
+        unranked.append(PlayerResult(player, boards, exact, two_decimals(exact), 0, ()))
     ranked = _rank(unranked, key=lambda r: r.result, name=lambda r: r.player)
     return [replace(result, rank=rank) for result, rank in ranked]
 

@@ -10,6 +10,14 @@ across the field board by board with a **scale** the organiser chooses:
 - "total": the board result itself (it is also the difference from the field's
   average, which is zero); the session is the sum.
 
+An arbiter's ruling (rules.duplicate's special results) on a member of a team at a
+board replaces the team's result on that board: its members' marques no longer make a
+sum (one of them is ruled out), so the team takes no part in that board's comparison
+and gets what the ruling is worth on the scale: 50 % (not played, fouled), 60 % or
+40 % (average plus or minus) in matchpoints; 0, +25 or -25 (rules.duplicate's
+adjustment) in total. When its members' rulings differ, the first in RULING_ORDER
+applies (the board fouled or not played, then average minus, then average plus).
+
 The federation's own team scale was not found (DUPLICATE.md): scales are plain
 functions in TEAM_SCALES, so another (an IMP-like table, a Neuberg correction) is one
 entry more.
@@ -22,7 +30,17 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .duplicate import DIFFERENCE, MATCHPOINTS, two_decimals
+from .duplicate import (
+    AVERAGE_MINUS,
+    AVERAGE_PLUS,
+    DEFAULT_ADJUSTMENT,
+    DIFFERENCE,
+    FOULED,
+    MATCHPOINTS,
+    NOT_PLAYED,
+    SPECIAL_PERCENT,
+    two_decimals,
+)
 from .ranking import rank_rows
 
 TeamId = Hashable
@@ -59,6 +77,36 @@ def team_board_results(
             for team in [t for t in on_board if counts[board, t] < playing]:
                 del on_board[team]
     return {board: on_board for board, on_board in results.items() if on_board}
+
+
+# Which ruling a team gets on a board when its members' rulings differ.
+RULING_ORDER: tuple[str, ...] = (FOULED, NOT_PLAYED, AVERAGE_MINUS, AVERAGE_PLUS)
+
+
+def team_board_rulings(
+    rulings: Iterable[tuple[int, int, str]], teams: Mapping[int, TeamId]
+) -> dict[int, dict[TeamId, str]]:
+    """From (board, player, ruling) triples, the ruling each team gets on a board (the
+    first of its members' in RULING_ORDER); players outside `teams` are left out."""
+    found: dict[int, dict[TeamId, str]] = {}
+    for board, player, ruling in rulings:
+        team = teams.get(player)
+        if team is None:
+            continue
+        on_board = found.setdefault(board, {})
+        held = on_board.get(team)
+        if held is None or RULING_ORDER.index(ruling) < RULING_ORDER.index(held):
+            on_board[team] = ruling
+    return found
+
+
+def ruled_value(ruling: str, scale: str) -> Fraction:
+    """What a ruling is worth to a team on one board, on `scale`."""
+    if scale == "matchpoints":
+        return SPECIAL_PERCENT[ruling]
+    return {AVERAGE_PLUS: DEFAULT_ADJUSTMENT, AVERAGE_MINUS: -DEFAULT_ADJUSTMENT}.get(
+        ruling, Fraction(0)
+    )
 
 
 def matchpoints_scale(results: Mapping[TeamId, int]) -> dict[TeamId, Fraction]:
@@ -103,15 +151,27 @@ class TeamMatchResult:
     rank: int = 0
 
 
-def team_match_results(results: BoardTeamResults, scale: str) -> list[TeamMatchResult]:
-    """Every team's session on `scale`, best first (ties share the rank)."""
+def team_match_results(
+    results: BoardTeamResults,
+    scale: str,
+    rulings: Mapping[int, Mapping[TeamId, str]] | None = None,
+) -> list[TeamMatchResult]:
+    """Every team's session on `scale`, best first (ties share the rank). `rulings`
+    (team_board_rulings): a ruled team leaves that board's comparison and gets the
+    ruling's value (ruled_value); its marques there count in no total."""
     convert, mean = TEAM_SCALES[scale]
+    rulings = rulings or {}
     scored: dict[TeamId, list[Fraction]] = {}
     totals: dict[TeamId, int] = {}
-    for board in sorted(results):
-        for team, value in convert(results[board]).items():
+    for board in sorted(set(results) | set(rulings)):
+        ruled = rulings.get(board, {})
+        played = {t: r for t, r in results.get(board, {}).items() if t not in ruled}
+        for team, value in convert(played).items() if played else ():
             scored.setdefault(team, []).append(value)
-            totals[team] = totals.get(team, 0) + results[board][team]
+            totals[team] = totals.get(team, 0) + played[team]
+        for team, ruling in ruled.items():
+            scored.setdefault(team, []).append(ruled_value(ruling, scale))
+            totals.setdefault(team, 0)
     rows = []
     for team, values in scored.items():
         exact = sum(values, Fraction(0)) / (len(values) if mean else 1)

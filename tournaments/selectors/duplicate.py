@@ -12,7 +12,7 @@ selectors.duplicate_ranking's, through tournaments.rules.duplicate.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -31,7 +31,7 @@ from ..models import (
     SpecialResult,
     Table,
 )
-from ..models.duplicate import boards_of_set
+from ..models.duplicate import boards_of_set, set_of_board
 from .access import NAMER_FIELDS, Namer, public_names
 
 
@@ -154,6 +154,7 @@ class BoardInfo:
     pk: int
     dealer: int
     dealt: bool
+    taker: int | None = None  # the orientation the board names (Board.taker)
     lines: list[Line] = field(default_factory=list)
 
     @property
@@ -189,9 +190,14 @@ def boards_per_round(event: Event) -> int:
     return event.deals_per_round or 1
 
 
-def _players(event: Event, seats: list[dict[str, Any]], namer: Namer) -> dict[int, SeatedPlayer]:
+def _players(
+    event: Event, seats: list[dict[str, Any]], namer: Namer, *, seated_only: bool = False
+) -> dict[int, SeatedPlayer]:
     players: dict[int, SeatedPlayer] = {}
-    registrations = Registration.objects.filter(event=event).values_list(
+    registered = Registration.objects.filter(event=event)
+    if seated_only:  # some boards' lines: their players only
+        registered = registered.filter(player_id__in={seat["player_id"] for seat in seats})
+    registrations = registered.values_list(
         "player_id",
         *NAMER_FIELDS,
         "player__club__name",
@@ -230,23 +236,45 @@ def _result_inputs(hand: dict[str, Any], positions: dict[int, int]) -> ResultInp
     )
 
 
-def duplicate_data(event: Event, *, namer: Namer = public_names) -> DuplicateData:
+def duplicate_data(
+    event: Event,
+    *,
+    namer: Namer = public_names,
+    numbers: Collection[int] | None = None,
+    board_ids: Collection[int] | None = None,
+) -> DuplicateData:
     """Every board with its traveller's lines, the players and their places; seven
-    queries whatever the size of the event."""
+    queries whatever the size of the event. `numbers` (or `board_ids`): those boards
+    only (their lines, and the players seated at their tables), for a page or a write
+    about one board."""
     per_round = boards_per_round(event)
+    board_rows = Board.objects.filter(event=event)
+    if numbers is not None:
+        board_rows = board_rows.filter(number__in=sorted(numbers))
+    if board_ids is not None:
+        board_rows = board_rows.filter(pk__in=sorted(board_ids))
     boards = {
-        number: BoardInfo(number, pk, dealer, deal is not None)
-        for pk, number, dealer, deal in Board.objects.filter(event=event)
-        .order_by("number")
-        .values_list("pk", "number", "dealer", "deal")
+        number: BoardInfo(number, pk, dealer, deal is not None, taker)
+        for pk, number, dealer, deal, taker in board_rows.order_by("number").values_list(
+            "pk", "number", "dealer", "deal", "taker"
+        )
     }
+    some = numbers is not None or board_ids is not None
+    table_rows = Table.objects.filter(round__event=event, board_set__isnull=False)
+    if some:
+        table_rows = table_rows.filter(
+            board_set__in=sorted({set_of_board(n, per_round) for n in boards})
+        )
     tables = list(
-        Table.objects.filter(round__event=event, board_set__isnull=False)
-        .order_by("round__number", "number")
-        .values("pk", "number", "board_set", "round__number", "round__status")
+        table_rows.order_by("round__number", "number").values(
+            "pk", "number", "board_set", "round__number", "round__status"
+        )
     )
+    seat_rows = Seat.objects.filter(table__round__event=event)
+    if some:
+        seat_rows = seat_rows.filter(table_id__in=[table["pk"] for table in tables])
     seats = list(
-        Seat.objects.filter(table__round__event=event).values(
+        seat_rows.values(
             "table_id",
             "table__number",
             "table__round__number",
@@ -256,7 +284,7 @@ def duplicate_data(event: Event, *, namer: Namer = public_names) -> DuplicateDat
             "player__club__name",
         )
     )
-    players = _players(event, seats, namer)
+    players = _players(event, seats, namer, seated_only=some)
     by_table: dict[int, list[SeatedPlayer | None]] = defaultdict(lambda: [None] * 4)
     positions: dict[int, dict[int, int]] = defaultdict(dict)  # table -> player -> orientation
     places: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
@@ -284,28 +312,27 @@ def duplicate_data(event: Event, *, namer: Namer = public_names) -> DuplicateDat
             )
             board.lines.append(line)
             lines[(table["pk"], number)] = line
-    hands = Hand.objects.filter(table__round__event=event, board__isnull=False).values(
-        "id", "table_id", "board__number", "version", *Hand.INPUT_FIELDS
-    )
+    hand_rows = Hand.objects.filter(table__round__event=event, board__isnull=False)
+    score_rows = HandScore.objects.filter(event=event)
+    special_rows = SpecialResult.objects.filter(board__event=event)
+    if some:
+        hand_rows = hand_rows.filter(board_id__in=[b.pk for b in boards.values()])
+        score_rows = score_rows.filter(hand__board_id__in=[b.pk for b in boards.values()])
+        special_rows = special_rows.filter(board_id__in=[b.pk for b in boards.values()])
+    hands = hand_rows.values("id", "table_id", "board__number", "version", *Hand.INPUT_FIELDS)
     by_hand: dict[int, Line] = {}
     for hand in hands:
         line = lines.get((hand["table_id"], hand["board__number"]))
         if line is not None:
             line.result = _result_inputs(hand, positions[hand["table_id"]])
             by_hand[hand["id"]] = line
-    scores = (
-        HandScore.objects.filter(event=event)
-        .order_by()
-        .values_list("hand_id", "table_id", "player_id", "points")
-    )
+    scores = score_rows.order_by().values_list("hand_id", "table_id", "player_id", "points")
     for hand_id, table_id, player_id, points in scores:
         line = by_hand.get(hand_id)
         orientation = positions[table_id].get(player_id)
         if line is not None and orientation is not None and 0 <= orientation < 4:
             line.marques[orientation] = points
-    specials = SpecialResult.objects.filter(board__event=event).values_list(
-        "pk", "table_id", "board__number", "orientation", "kind"
-    )
+    specials = special_rows.values_list("pk", "table_id", "board__number", "orientation", "kind")
     for pk, table_id, number, orientation, kind in specials:
         line = lines.get((table_id, number))
         if line is not None:

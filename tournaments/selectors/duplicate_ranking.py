@@ -116,6 +116,9 @@ class DuplicateRow:
     # The boards the result is computed on, every one of them: `boards` may keep only
     # those the reader may read in detail (ranking_rows' visible_boards).
     board_count: int = 0
+    # (board number, marque, ruling) of every board the result is computed on, the
+    # marque None under a ruling: a team match adds them up (team_match_rows).
+    results: list[tuple[int, int | None, str | None]] = field(default_factory=list)
 
     def get_absolute_url(self) -> str:
         return reverse("player_public", args=[self.player_id])
@@ -187,6 +190,10 @@ def ranking_rows(
                 ),
                 exact=session.exact if session else None,
                 board_count=len(boards),
+                results=[
+                    (d.board_number, None if d.score.special else d.marque, d.score.special)
+                    for d in boards
+                ],
             )
         )
     rows.sort(key=lambda r: (r.result is None, r.rank, sort_key(r.name)))
@@ -233,26 +240,32 @@ def team_rows(rows: list[DuplicateRow], event: Event) -> list[DuplicateTeamRow]:
 def team_match_rows(rows: list[DuplicateRow], event: Event) -> list[DuplicateTeamRow]:
     """A team match's teams (rules.team_match): each board's result is the sum of the
     members' marques, converted on the scale the comparison method gives (matchpoints
-    of the team results across the field, or their total). From the boards each row
-    holds: on a public page, the boards every table has played."""
+    of the team results across the field, or their total); an arbiter's ruling on a
+    member gives the team that ruling on the board (rules.team_match.team_board_rulings).
+    From the boards each row's result is computed on: on a public page, the boards
+    every table has played."""
     members: dict[str, list[DuplicateRow]] = defaultdict(list)
     for row in rows:
         if row.team:
             members[row.team].append(row)
     teams = {row.player_id: team for team, found in members.items() for row in found}
-    marques = (
-        (detail.board_number, row.player_id, detail.marque)
+    results = [
+        (board, row.player_id, marque, special)
         for found in members.values()
         for row in found
-        for detail in row.boards
-        if detail.marque is not None
-    )
+        for board, marque, special in row.results
+    ]
     playing = team_rules.players_per_board(event.team_size)
-    results = team_rules.team_board_results(marques, teams, playing)
+    board_results = team_rules.team_board_results(
+        ((b, p, m) for b, p, m, _s in results if m is not None), teams, playing
+    )
+    rulings = team_rules.team_board_rulings(
+        ((b, p, s) for b, p, _m, s in results if s is not None), teams
+    )
     scale = team_rules.scale_of(event.comparison)
     found = [
         DuplicateTeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
-        for result in team_rules.team_match_results(results, scale)
+        for result in team_rules.team_match_results(board_results, scale, rulings)
     ]
     found.sort(key=lambda t: (t.rank, sort_key(t.name)))
     return found

@@ -354,7 +354,7 @@ def set_special_result(
         target=_special_target(board, table, orientation),
         lines=[audit.line("ruling", kind=audit.value("ruling", special.kind))],
     )
-    _changed(event.pk)
+    _changed(event.pk, board.pk)
     return special
 
 
@@ -372,10 +372,13 @@ def clear_special_result(*, by: Actor, special: SpecialResult) -> None:
             target=target,
             lines=[audit.line("ruling_withdrawn", kind=audit.value("ruling", special.kind))],
         )
-    _changed(board.event_id)
+    _changed(board.event_id, board.pk)
 
 
-def _changed(event_id: int) -> None:
-    # No marque changed, but every percentage of the board may have: the places too.
-    refresh_event_results(event_id=event_id, player_ids=())
+def _changed(event_id: int, board_id: int) -> None:
+    # No marque changed, but every percentage of the board may have (its stored
+    # comparison, services.board_results, is the only one rewritten), and so every
+    # place; a ruling for a whole table may complete the board or stop it being
+    # complete, so every player's public figures are worked out again.
+    refresh_event_results(event_id=event_id, player_ids=(), boards=[board_id])
     touch(events=[event_id])

@@ -280,6 +280,8 @@ def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
     refresh_event_results(
         event_id=table.round.event_id,
         player_ids=list(table.seats.values_list("player_id", flat=True)),
+        # A duplicate board's result: that board's stored comparison only.
+        boards=None if current.board_id is None else [current.board_id],
     )
     touch(events=[table.round.event_id])
 

@@ -26,8 +26,9 @@ from django.db.models import Count, Exists, JSONField, OuterRef, Q, Sum
 from ..models import Event, EventResult, Hand, HandScore
 from ..rules.ranking import rank_rows, tie_break
 from ..selectors.board_visibility import board_is_complete
-from ..selectors.duplicate_ranking import public_standing
+from ..selectors.duplicate_stored import stored_standing
 from . import careers
+from .board_results import refresh_board_results
 from .cache import touch
 from .event_stats import LEDGER_FIELDS, LedgerRow, PlayerEventStats, player_event_stats
 from .standings import rebuild_all_season_standings, refresh_seasons_of
@@ -107,7 +108,7 @@ def _ranked(lines: list[_Line], kind: str, places: dict[int, int] | None = None)
     """Places by the event's own ranking, as on its page and in the season: a tournament
     breaks equal totals by the best round, then contracts won (selectors.ranking); a
     club night does not (selectors.standings); a duplicate event ranks by session
-    percentage (`places`: selectors.duplicate_ranking.public_standing), not by the
+    percentage (`places`: selectors.duplicate_stored.stored_standing), not by the
     marques' total. Equal keys share the place."""
     if kind == Event.Kind.DUPLICATE and places is not None:
         unplaced = len(places) + 1  # no board compared yet
@@ -188,8 +189,10 @@ def _plan(
         # No peeking (rules.board_visibility): a player's page (his total, running total,
         # contracts, opponents, place) and head-to-head read these rows, so a board some
         # table has still to play counts nowhere here yet; the places and those results
-        # come from one read of the event (refresh_event_results says whose statistics).
-        places, hidden = public_standing(Event.objects.get(pk=event_id))
+        # come from the stored comparison (services.board_results, brought in step
+        # first), not a comparison of the whole event (refresh_event_results says
+        # whose statistics).
+        places, hidden = stored_standing(Event.objects.get(pk=event_id))
     incremental = _incremental(kind, stats_for, existing)
     if incremental:
         assert stats_for is not None
@@ -325,6 +328,7 @@ def refresh_event_results(
     event: Event | None = None,
     saved_board: int | None = None,
     new_result: bool = False,
+    boards: Collection[int] | None = None,
 ) -> None:
     """Bring one event's results in step with the ledger after a change, and the
     stored rankings of the seasons counting it (services.standings).
@@ -342,6 +346,10 @@ def refresh_event_results(
     instead of reading and comparing the whole event (benchmarks/duplicate_save.py).
     A correction of a complete board changes the statistics of its own table's players
     only (everybody's place); the result that completes it, those of every table.
+
+    A duplicate event's stored comparison (services.board_results) is brought in step
+    first, for `saved_board` only, or `boards` (ids: the boards a ruling changed), or
+    every board when neither is given (a deletion, a rescore, the comparison method).
     """
     if event is None:
         event = Event.objects.select_for_update().filter(pk=event_id).first()
@@ -349,6 +357,8 @@ def refresh_event_results(
             return
     kind = event.kind
     if kind == Event.Kind.DUPLICATE:
+        changed = [saved_board] if saved_board is not None else boards
+        refresh_board_results(event, None if changed is None else set(changed))
         if saved_board is None:
             # A ruling, a deletion, a new comparison: any board may have completed (or
             # stopped being complete), and its other tables' players with it.
@@ -378,6 +388,9 @@ def rebuild_all_event_results(models: ResultModels = ResultModels()) -> int:
     for event_id, kind in (
         models.event.objects.filter(Exists(scored)).order_by("pk").values_list("pk", "kind")
     ):
+        if kind == Event.Kind.DUPLICATE:
+            # The places come from the stored comparison: from scratch too.
+            refresh_board_results(Event.objects.get(pk=event_id))
         writes = _plan(models, event_id, kind, {}, None)
         pending += writes.create
         count += len(writes.create)

@@ -5,14 +5,9 @@ order: rankings are not orderable)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
-from django.template.defaultfilters import floatformat
-from django.urls import reverse
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_lazy
 
 from ..models.duplicate import ORIENTATION_LETTERS, ORIENTATIONS, orientation_letter
@@ -27,25 +22,33 @@ def result_label(average: bool) -> str:
     return gettext("Difference") if average else "%"
 
 
-def shown_result(value: Decimal | None, *, average: bool = False) -> str:
-    """Two decimals in the page's language; a difference carries its sign."""
-    if value is None:
-        return "—"
-    shown = floatformat(value, 2)
-    return f"+{shown}" if average and value > 0 else shown
+# A result with two decimals in the page's language, a difference with its sign
+# (templates/tables/cells/duplicate_result.html, when its column's `signed`). The cell
+# templates read the event from their column's extra_context, set per table (tables2
+# copies the columns into each table): a cell's context has no `table` outside
+# {% render_table %}.
+_RESULT_CELL = "tables/cells/duplicate_result.html"
 
 
 class DuplicateRankingTable(tables.Table):
-    """The players of a duplicate event (DuplicateRow), by rank; unranked rows blank."""
+    """The players of a duplicate event (DuplicateRow), by rank; unranked rows blank.
+    Its rows are written out by templates/tables/duplicate_ranking.html (a 120-player
+    ranking is 600 cells), which prints what these columns print through the generic
+    template (tests/tournament_ui/test_table_templates.py)."""
 
-    rank = tables.Column(
+    rank = tables.TemplateColumn(
         verbose_name=gettext_lazy("Rank"),
+        template_name="tables/cells/duplicate_rank.html",
         attrs={"th": {"class": "text-end"}, "td": {"class": "text-end rank"}},
         empty_values=(),
     )
-    name = tables.Column(verbose_name=gettext_lazy("Player"))
-    detail = tables.Column(attrs=TABLET_UP, empty_values=())
-    result = tables.Column(attrs=RESULT, empty_values=())
+    name = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Player"), template_name="tables/cells/duplicate_player.html"
+    )
+    detail = tables.TemplateColumn(
+        template_name="tables/cells/duplicate_detail.html", attrs=TABLET_UP, empty_values=()
+    )
+    result = tables.TemplateColumn(template_name=_RESULT_CELL, attrs=RESULT, empty_values=())
     # Every board the result is computed on, whoever reads: the count is the result's
     # basis, not the boards this reader may open (DuplicateRow.board_count).
     boards = tables.Column(
@@ -57,72 +60,67 @@ class DuplicateRankingTable(tables.Table):
         row_attrs = {"data-player": lambda record: record.player_id}
         orderable = False
         empty_text = gettext_lazy("No player yet.")
+        template_name = "tables/duplicate_ranking.html"
 
     def __init__(self, rows: Sequence[Any], *, event: Any, average: bool) -> None:
         super().__init__(rows)
-        self.event, self.average = event, average
+        self.event, self.average, self.signed = event, average, average
         detail = gettext_lazy("Team") if event.team_size else gettext_lazy("Club")
         self.columns["detail"].column.verbose_name = detail
         self.columns["result"].column.verbose_name = result_label(average)
-
-    def render_rank(self, record: Any) -> str:
-        return "" if record.result is None else str(record.rank)
-
-    def render_name(self, record: Any, value: str) -> str:
-        url = reverse("duplicate_player", args=[self.event.pk, record.player_id])
-        return format_html('<a href="{}">{}</a>', url, value)
-
-    def render_detail(self, record: Any) -> str:
-        return (record.team or "—") if self.event.team_size else record.club
-
-    def render_result(self, value: Decimal | None) -> str:
-        return shown_result(value, average=self.average)
+        self.columns["name"].column.extra_context = {"event_id": event.pk}
+        self.columns["detail"].column.extra_context = {"teams": bool(event.team_size)}
+        self.columns["result"].column.extra_context = {"signed": average}
 
     def render_boards(self, value: int) -> int:
         return value
 
 
 class DuplicateTeamTable(tables.Table):
-    """The teams of a duplicate event (selectors.duplicate_ranking.DuplicateTeamRow), by rank."""
+    """The teams of a duplicate event (selectors.duplicate_ranking.DuplicateTeamRow), by
+    rank; rows written out by templates/tables/duplicate_teams.html, as the ranking's."""
 
-    rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=NUMBER, empty_values=())
+    rank = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Rank"),
+        template_name="tables/cells/duplicate_rank.html",
+        attrs=NUMBER,
+        empty_values=(),
+    )
     name = tables.Column(verbose_name=gettext_lazy("Team"))
-    members = tables.Column(verbose_name=gettext_lazy("Players"), attrs={"td": {"class": "small"}})
-    result = tables.Column(
-        attrs={"th": {"class": "text-end"}, "td": {"class": "text-end fw-bold"}}, empty_values=()
+    members = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Players"),
+        template_name="tables/cells/duplicate_members.html",
+        attrs={"td": {"class": "small"}},
+    )
+    result = tables.TemplateColumn(
+        template_name=_RESULT_CELL,
+        attrs={"th": {"class": "text-end"}, "td": {"class": "text-end fw-bold"}},
+        empty_values=(),
     )
 
     class Meta:
         attrs = {"class": STRIPED, "id": "team-ranking"}
         orderable = False
+        template_name = "tables/duplicate_teams.html"
 
     def __init__(self, rows: Sequence[Any], *, average: bool) -> None:
         super().__init__(rows)
+        # Printed unsigned in both modes, as it always was.
+        self.signed = False
         self.columns["result"].column.verbose_name = result_label(average)
-
-    def render_rank(self, record: Any) -> str:
-        return "" if record.result is None else str(record.rank)  # no member has a result
-
-    def render_members(self, value: list[Any]) -> str:
-        return ", ".join(member.name for member in value)
-
-    def render_result(self, value: Decimal | None) -> str:
-        return shown_result(value)
+        self.columns["result"].column.extra_context = {"signed": False}
 
 
-# A traveller's orientation cell: the player, his marque and his compared result.
-_CELL = (
-    '{% with cell=record.cells.INDEX %}<span class="small d-block">'
-    '{{ cell.player.name|default:"—" }}</span>'
-    '{% include "tournaments/duplicate/_marque.html" with marque=cell.marque %}'
-    '<small class="d-block result">'
-    '{% include "tournaments/duplicate/_score.html" with score=cell.score %}</small>{% endwith %}'
-)
+# Each cell of a traveller from a template file (the loader keeps it compiled): a
+# template_code column compiles its code again for every cell (django-tables2's
+# TemplateColumn), 180 compilations for a 30-table traveller.
+_CELL = "tournaments/duplicate/_traveller_cell.html"
 
 
 def _orientation_cell(index: int, letter: str) -> tables.TemplateColumn:
     return tables.TemplateColumn(
-        template_code=_CELL.replace("INDEX", str(index)),
+        template_name=_CELL,
+        extra_context={"orientation": index},
         verbose_name=orientation_letter(index),
         # data-label: the reader's letter, which a phone prints before each cell once the
         # table is stacked (site.css): the header row is hidden there.
@@ -142,16 +140,19 @@ class TravellerTable(tables.Table):
     its bonuses (petit au bout, poignées, chelem) and each orientation's player, marque
     and compared result."""
 
-    table_number = tables.Column(verbose_name=gettext_lazy("Table"))
+    table_number = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Table"),
+        template_name="tournaments/duplicate/_traveller_table.html",
+    )
     contract = tables.TemplateColumn(
         verbose_name=gettext_lazy("Contract"),
-        template_code='{% include "tournaments/duplicate/_contract.html" with line=record %}',
+        template_name="tournaments/duplicate/_traveller_contract.html",
         attrs={"td": {"class": "small contract", "data-label": gettext_lazy("Contract")}},
         empty_values=(),
     )
     bonuses = tables.TemplateColumn(
         verbose_name=gettext_lazy("Bonuses"),
-        template_code='{% include "tournaments/duplicate/_bonuses.html" with line=record %}',
+        template_name="tournaments/duplicate/_traveller_bonuses.html",
         attrs={"td": {"class": "small bonuses", "data-label": gettext_lazy("Bonuses")}},
         empty_values=(),
     )
@@ -160,13 +161,9 @@ class TravellerTable(tables.Table):
         attrs = {"class": "table table-sm table-striped align-middle", "id": "board-traveller"}
         row_attrs = {"id": lambda record: f"line-table-{record.table_number}"}
         orderable = False
-
-    def render_table_number(self, record: Any) -> SafeString:
-        return format_html(
-            '{}<small class="d-block text-body-secondary fw-normal">{}</small>',
-            record.table_number,
-            gettext("round %(number)s") % {"number": record.round_number},
-        )
+        # Its rows written out (7 template cells a line, each with includes): checked against the
+        # columns by tests/tournament_ui/test_table_templates.py.
+        template_name = "tables/traveller.html"
 
     def __init__(self, lines: Sequence[Any]) -> None:
         orientations = [
@@ -189,13 +186,22 @@ class RoundProgressTable(tables.Table):
     their boards, players, how many boards are entered, and the links to enter."""
 
     table_number = tables.Column(verbose_name=gettext_lazy("Table"))
-    boards = tables.Column(
-        verbose_name=gettext_lazy("Boards"), attrs={"td": {"class": "text-nowrap"}}
+    boards = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Boards"),
+        template_name="tournaments/duplicate/_round_boards.html",
+        attrs={"td": {"class": "text-nowrap"}},
     )
     north, east, south, west = (_seat_column(index) for index in range(4))
-    entered = tables.Column(verbose_name=gettext_lazy("Entered"), empty_values=())
-    actions = tables.Column(
-        verbose_name="", attrs={"td": {"class": "text-nowrap"}}, empty_values=()
+    entered = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Entered"),
+        template_name="tournaments/duplicate/_round_entered.html",
+        empty_values=(),
+    )
+    actions = tables.TemplateColumn(
+        verbose_name="",
+        template_name="tournaments/duplicate/_round_actions.html",
+        attrs={"td": {"class": "text-nowrap"}},
+        empty_values=(),
     )
 
     class Meta:
@@ -208,25 +214,5 @@ class RoundProgressTable(tables.Table):
     def __init__(self, rows: Sequence[Any], *, event: Any) -> None:
         super().__init__(rows)
         self.event = event
-
-    def render_boards(self, value: range) -> SafeString:
-        links = (
-            (reverse("duplicate_traveller", args=[self.event.pk, board]), board) for board in value
-        )
-        return format_html_join(", ", '<a href="{}">{}</a>', links)
-
-    def render_entered(self, record: Any) -> SafeString:
-        badge = "text-bg-success" if record.done else "text-bg-light border"
-        return format_html(
-            '<span class="badge {}">{}/{}</span>', badge, record.entered, len(record.boards)
-        )
-
-    def render_actions(self, record: Any) -> SafeString:
-        return format_html(
-            '<a class="btn btn-sm btn-outline-success" href="{}">{}</a> '
-            '<a class="btn btn-sm btn-outline-secondary" href="{}">{}</a>',
-            reverse("board_next", args=[record.table_id]),
-            gettext("Enter"),
-            reverse("table_sheet", args=[record.table_id]),
-            gettext("Sheet"),
-        )
+        # The board links' event (a cell's context has no `table`: see _RESULT_CELL).
+        self.columns["boards"].column.extra_context = {"event_id": event.pk}

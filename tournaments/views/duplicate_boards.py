@@ -22,7 +22,7 @@ from ..selectors import duplicate as selectors
 from ..selectors import duplicate_boards as board_selectors
 from ..selectors.access import full_names
 from ..selectors.duplicate_cards import movement_cards
-from ..selectors.duplicate_ranking import compare
+from ..selectors.duplicate_stored import attach_stored, board_numbers
 from ..services import duplicate as event_services
 from ..services import duplicate_results as services
 from .duplicate import TEMPLATES, organised_duplicate
@@ -71,13 +71,25 @@ def duplicate_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _line_forms(
     request: HttpRequest, event: Any, board: Any, info: Any, data: Any = None
-) -> list[tuple[Any, TravellerLineForm]]:
+) -> list[tuple[Any, TravellerLineForm | None]]:
     seats = board_selectors.line_seats(info)
     stored = board_selectors.board_hands(board)
     rules = event.rules
-    forms = []
+    # An entered line is shown in words with a link that opens its form (?edit=<table
+    # number>): the lines' open forms were two thirds of the page's time (issue 22); on a GET it
+    # has no form (None). A line not entered yet, or posted with a contract (to show
+    # its errors), is open. A post builds every line's form (a line not posted is left
+    # as it is: an empty contract).
+    try:
+        edit = int(request.GET.get("edit", ""))
+    except ValueError:
+        edit = None
+    forms: list[tuple[Any, TravellerLineForm | None]] = []
     for line in info.lines:
         hand = stored.get(line.table_id)
+        if data is None and hand is not None and line.table_number != edit:
+            forms.append((line, None))  # shown in words: no form built for nothing
+            continue
         positions = {seat.player_id: seat.position for seat in seats.get(line.table_id, [])}
         initial = (
             TravellerLineForm.initial_from_hand(hand, positions)
@@ -93,6 +105,11 @@ def _line_forms(
             initial=initial,
         )
         form.line, form.stored = line, hand
+        form.open = (
+            hand is None
+            or line.table_number == edit
+            or bool(data and data.get(f"{form.prefix}-contract"))
+        )
         forms.append((line, form))
     return forms
 
@@ -101,10 +118,14 @@ def _traveller_context(
     request: HttpRequest, event: Any, number: int, data: Any = None
 ) -> dict[str, Any]:
     board = selectors.board_of(event, number)
-    compared = compare(selectors.duplicate_data(event, namer=full_names))
+    # This board's lines only, their scores from the stored comparison
+    # (services.board_results): not the whole event compared again.
+    compared = attach_stored(
+        selectors.duplicate_data(event, namer=full_names, numbers=[board.number])
+    )
     info = compared.boards[number]
     forms = _line_forms(request, event, board, info, data)
-    return {"board": board, "info": info, "forms": forms, "compared": compared}
+    return {"board": board, "info": info, "forms": forms, "numbers": board_numbers(event)}
 
 
 def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any]) -> HttpResponse:
@@ -115,7 +136,7 @@ def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any])
             for line in info.lines
         ]
     )
-    numbers = sorted(context["compared"].boards)
+    numbers = context["numbers"]
     return render(
         request,
         TEMPLATES + "traveller.html",

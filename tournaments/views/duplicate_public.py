@@ -22,13 +22,9 @@ from ..selectors import access
 from ..selectors import duplicate as selectors
 from ..selectors import duplicate_boards as board_selectors
 from ..selectors import public as public_selectors
-from ..selectors.board_visibility import complete_boards, public_view
-from ..selectors.duplicate_ranking import (
-    compare,
-    player_row,
-    ranking_rows,
-    team_rows,
-)
+from ..selectors.board_visibility import public_view
+from ..selectors.duplicate_ranking import compare, player_row, ranking_rows, team_rows
+from ..selectors.duplicate_stored import attach_stored, board_numbers, completion, stored_ranking
 from ..tables.duplicate import DuplicateRankingTable, DuplicateTeamTable, TravellerTable
 from . import cached
 from .cached import cached_page
@@ -39,19 +35,16 @@ TEMPLATES = "tournaments/duplicate/"
 
 
 def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
+    """What every page of the event needs: the event, who reads, and the boards he may
+    open (rules.board_visibility through duplicate_stored.completion)."""
     event = visible_event(request, pk, kind=Event.Kind.DUPLICATE)
-    read = selectors.duplicate_data(event, namer=event_namer(request, event))
     organiser = access.organises_event(request.user, event)
-    complete = complete_boards(read)
-    data = compare(read if organiser else public_view(read))
-    shown = set(data.boards) if organiser else complete
-    rows = ranking_rows(data, visible_boards=shown)
+    complete = completion(event).complete
+    shown = set(board_numbers(event)) if organiser else complete
     return {
         "event": event,
+        "namer": event_namer(request, event),
         "provisional": public_selectors.is_provisional(event),
-        "data": data,
-        "rows": rows,
-        "teams": team_rows(rows, event) if event.team_size else [],
         "shown_boards": sorted(shown),
         "complete_boards": complete,
         "organiser": organiser,
@@ -59,10 +52,25 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
     }
 
 
+def _compared(context: dict[str, Any], numbers: list[int] | None = None) -> Any:
+    """The event's boards (`numbers` only) as this reader may read them, their scores
+    from the stored comparison (selectors.duplicate_stored)."""
+    read = selectors.duplicate_data(context["event"], namer=context["namer"], numbers=numbers)
+    return attach_stored(read if context["organiser"] else public_view(read))
+
+
 @cached_page(cached.event_page)
 def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
     context = _context(request, pk)
     event, average = context["event"], context["average"]
+    # From the stored comparison, added up by the database: the public's on the
+    # complete boards, the organisers' on every board.
+    rows = stored_ranking(
+        event,
+        namer=context["namer"],
+        boards=None if context["organiser"] else context["complete_boards"],
+    )
+    context.update(rows=rows, teams=team_rows(rows, event) if event.team_size else [])
     tables = {
         "ranking_table": DuplicateRankingTable(context["rows"], event=event, average=average),
         "team_table": DuplicateTeamTable(context["teams"], average=average),
@@ -73,28 +81,39 @@ def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
 @cached_page(cached.event_page)
 def duplicate_player(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     context = _context(request, pk)
-    row = player_row(context["rows"], player_id)
+    # Every board's detail of every player (his place among them): comparing the boards
+    # read costs less than building 3,600 stored rows back into scores at 30 tables.
+    read = selectors.duplicate_data(context["event"], namer=context["namer"])
+    data = compare(read if context["organiser"] else public_view(read))
+    rows = ranking_rows(data, visible_boards=set(context["shown_boards"]))
+    row = player_row(rows, player_id)
     if row is None:
         raise Http404
-    return render(request, TEMPLATES + "player.html", {**context, "row": row})
+    return render(
+        request, TEMPLATES + "player.html", {**context, "data": data, "rows": rows, "row": row}
+    )
 
 
 @cached_page(cached.event_page)
 def duplicate_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     context = _context(request, pk)
-    info = context["data"].boards.get(number)
-    if info is None or number not in context["shown_boards"]:
+    if number not in context["shown_boards"]:
+        raise Http404
+    info = _compared(context, [number]).boards.get(number)
+    if info is None:
         raise Http404
     shown = context["shown_boards"]
     # The hand record: public with the traveller, once every table has played the board
     # (shown_boards holds the others for organisers only).
-    deal = board_selectors.printed_board(selectors.board_of(context["event"], number))
+    board = selectors.board_of(context["event"], number)
+    deal = board_selectors.printed_board(board)
     return render(
         request,
         TEMPLATES + "board.html",
         {
             **context,
             "info": info,
+            "board": board,  # its named taker and contract, its dealer (the label's)
             "deal": deal if deal.hands else None,
             "traveller_table": TravellerTable(info.lines),
             "previous": max((n for n in shown if n < number), default=None),

@@ -1,0 +1,197 @@
+"""The duplicate pages of a large event, uncached, as multiples of the login page (issue 22).
+
+    .venv/bin/python benchmarks/duplicate_pages.py [--tables 30] [--rounds 10] [--boards 3]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tarot_club .venv/bin/python \\
+        benchmarks/duplicate_pages.py                      # a test database beside it
+
+It builds a throwaway test database (Django's test runner: SQLite in memory by default;
+with DATABASE_URL=postgres://... a test database beside it, dropped at the end), a
+published duplicate event of `--tables` tables (4 players each) and `--rounds` rounds
+of `--boards` boards (30 tables x 30 boards by default: every board played at 30
+tables, 3,600 board results), seated from the movement and every board entered through
+services.duplicate_results.save_board_result (the time of those saves is printed too).
+Then, in-process through django.test.Client over "https" (routing, middleware, view,
+selectors, templates), `--runs` requests of each page after 3 warm-up ones, median and
+p95, and the queries of one request:
+
+- the floor: the login page (a form, no data), first and last (as benchmarks/pages.py);
+- the event's ranking, a board's public traveller and a player's detail, anonymously;
+- the organiser's traveller of a board (its 30 entry lines), as the organiser.
+
+Each page is also given as a multiple of the lower of the two floors ("x floor"),
+which moves much less with the machine's load than milliseconds do, and the process's CPU time
+(time.process_time: no wait for a core, no database server time) beside it; the load average
+is printed at the start and the end. Production settings as benchmarks/pages.py
+(DEBUG=0, PAGE_CACHE=0: every request renders the page).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ["DEBUG"] = "0"
+if len(os.environ.get("SECRET_KEY", "")) < 32:
+    os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)
+os.environ["ALLOWED_HOSTS"] = "testserver"
+os.environ.setdefault("STATIC_ROOT", "/tmp/tarot_bench_static_duplicate")
+os.environ.setdefault("LOG_LEVEL", "ERROR")
+os.environ["PAGE_CACHE"] = "0"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarot_club.settings")
+
+
+def build(tables: int, rounds: int, boards: int) -> tuple[int, object, float]:
+    """The event, every board played at every table that plays it; its organiser; and
+    the mean time of a save."""
+    import datetime
+    from decimal import Decimal
+
+    from django.contrib.auth.models import User
+
+    from tournaments.models import Board, Club, Hand, Player, Registration, Table
+    from tournaments.selectors.access import SYSTEM
+    from tournaments.services import duplicate as services
+    from tournaments.services.duplicate_results import save_board_result
+    from tournaments.services.events import publish_event
+    from tournaments.services.hands import table_seats
+
+    club = Club.objects.create(name="Bench", slug="bench")
+    user = User.objects.create_superuser("bench", password="x")
+    event = services.create_duplicate(
+        by=SYSTEM,
+        club=club,
+        name="Bench duplicate",
+        date=datetime.date(2026, 12, 5),
+        rounds_planned=rounds,
+        boards_per_round=boards,
+        app_deals=False,
+        free_bidding=True,
+    )
+    people = [Player.objects.create(club=club, name=f"Joueur {i:03d}") for i in range(tables * 4)]
+    Registration.objects.bulk_create(Registration(event=event, player=p) for p in people)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    publish_event(by=SYSTEM, event=event)
+    by_number = {b.number: b for b in Board.objects.filter(event=event)}
+    saves, start = 0, time.perf_counter()
+    for table in Table.objects.filter(round__event=event).select_related("round__event"):
+        seats = table_seats(table)
+        first = (table.board_set - 1) * boards + 1
+        for number in range(first, first + boards):
+            hand = Hand(
+                contract="garde",
+                taker_id=seats[(table.number + number) % 4].player_id,
+                oudlers=2,
+                points=Decimal(30 + (table.number * 7 + number * 3) % 30),
+            )
+            save_board_result(table=table, board=by_number[number], hand=hand, user=user)
+            saves += 1
+    return event.pk, user, (time.perf_counter() - start) * 1000 / max(saves, 1)
+
+
+def timed(client, url: str, runs: int) -> tuple[float, float, float, int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def call() -> None:
+        response = client.get(url, secure=True)
+        if response.status_code != 200:
+            raise RuntimeError(f"GET {url}: {response.status_code}")
+
+    for _ in range(3):
+        call()
+    times, cpu = [], []
+    for _ in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    with CaptureQueriesContext(connection) as queries:
+        call()
+    times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return statistics.median(times), p95, statistics.median(cpu), len(queries.captured_queries)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--boards", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+
+    import django
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.test.utils import get_runner, setup_test_environment
+
+    django.setup()
+    if not Path(settings.STATIC_ROOT, "staticfiles.json").exists():
+        call_command("collectstatic", interactive=False, verbosity=0)
+    setup_test_environment()
+    runner = get_runner(settings)(verbosity=0, interactive=False)
+    old = runner.setup_databases()
+    try:
+        from django.test import Client
+        from django.urls import reverse
+
+        from tournaments.models import Registration
+
+        print(f"database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}")
+        print(f"load average at start: {os.getloadavg()}")
+        event_id, user, per_save = build(args.tables, args.rounds, args.boards)
+        boards = args.rounds * args.boards
+        print(
+            f"{args.tables} tables x {boards} boards ({args.rounds} rounds of {args.boards}): "
+            f"saves {per_save:.1f} ms each on average"
+        )
+        anonymous, organiser = Client(), Client()
+        organiser.force_login(user)
+        player = Registration.objects.filter(event_id=event_id).order_by("pk").first()
+        pages = [
+            ("floor: login page", anonymous, reverse("login")),
+            (
+                "duplicate ranking (public)",
+                anonymous,
+                reverse("duplicate_ranking", args=[event_id]),
+            ),
+            (
+                "public traveller, board 1",
+                anonymous,
+                reverse("duplicate_board", args=[event_id, 1]),
+            ),
+            (
+                "player's detail (public)",
+                anonymous,
+                reverse("duplicate_player", args=[event_id, player.player_id]),
+            ),
+            (
+                "organiser's traveller, board 1",
+                organiser,
+                reverse("duplicate_traveller", args=[event_id, 1]),
+            ),
+            ("floor: login page again", anonymous, reverse("login")),
+        ]
+        results = [(page, *timed(client, url, args.runs)) for page, client, url in pages]
+        floor = min(r[1] for r in results if r[0].startswith("floor"))
+        cpu_floor = min(r[3] for r in results if r[0].startswith("floor"))
+        print("| page | median / p95 ms | x floor | CPU ms | CPU x floor | queries |")
+        print("|---|---|---|---|---|---|")
+        for page, median, p95, cpu, queries in results:
+            print(
+                f"| {page} | {median:.1f} / {p95:.1f} | x{median / floor:.1f} "
+                f"| {cpu:.1f} | x{cpu / cpu_floor:.1f} | {queries} |"
+            )
+        print(f"load average at end: {os.getloadavg()}, {os.cpu_count()} CPUs")
+    finally:
+        runner.teardown_databases(old)
+
+
+if __name__ == "__main__":
+    main()

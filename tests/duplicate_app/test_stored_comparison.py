@@ -1,0 +1,386 @@
+"""Each board's comparison is stored (models.BoardResult, services.board_results) and a
+write rewrites its own board's rows only. Property: after any sequence of results
+entered, corrected and deleted and of rulings set and withdrawn, the stored rows, the
+rankings read from them (the organisers' and the public's) and the places stored for
+the players equal a comparison of the whole event from scratch. And the writes and the
+pages read a bounded number of queries."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.db import transaction
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournaments.models import ORIENTATIONS, Board, BoardResult, Hand, SpecialResult, Table
+from tournaments.selectors.duplicate import duplicate_data
+from tournaments.selectors.duplicate_ranking import compare, duplicate_ranking, ranking_rows
+from tournaments.selectors.duplicate_stored import completion, stored_ranking
+from tournaments.services.duplicate_results import (
+    clear_special_result,
+    save_board_result,
+    set_special_result,
+)
+from tournaments.services.hands import delete_hand, table_seats
+from tournaments.services.results import stale_event_results
+
+from ..factories import logged_in
+from .helpers import enter_board, play_everywhere
+
+KINDS = [kind.value for kind in SpecialResult.Kind]
+
+
+def stored_rows(event) -> list[tuple]:
+    return sorted(
+        BoardResult.objects.filter(board__event=event).values_list(
+            "board__number",
+            "table_id",
+            "orientation",
+            "player_id",
+            "marque",
+            "special",
+            "compared",
+            "rank",
+            "matchpoints",
+            "exact_num",
+            "exact_den",
+        )
+    )
+
+
+def recomputed_rows(event) -> list[tuple]:
+    """The whole event compared from its travellers (selectors.duplicate_ranking)."""
+    data = compare(duplicate_data(event))
+    return sorted(
+        (
+            s.board,
+            s.table,
+            ORIENTATIONS.index(s.orientation),
+            s.player,
+            s.marque,
+            s.special or "",
+            s.compared,
+            s.rank,
+            s.matchpoints,
+            s.exact.numerator,
+            s.exact.denominator,
+        )
+        for s in data.scores
+    )
+
+
+def ranking(rows) -> list[tuple]:
+    return [(r.player_id, r.result, r.rank, r.board_count, r.exact) for r in rows]
+
+
+def assert_in_step(event) -> None:
+    event.refresh_from_db()
+    assert stored_rows(event) == recomputed_rows(event)
+    organisers = ranking_rows(compare(duplicate_data(event)))
+    assert ranking(stored_ranking(event)) == ranking(organisers)
+    public = stored_ranking(event, boards=completion(event).complete)
+    assert ranking(public) == ranking(duplicate_ranking(event))
+
+
+# An operation: (what, which table of the event, which board of its set, a value).
+operation = st.tuples(
+    st.sampled_from(["save", "save", "save", "delete", "rule", "clear"]),
+    st.integers(0, 200),
+    st.integers(0, 1),
+    st.integers(0, 91),
+)
+
+
+def apply(event, tables: list[Table], user, op: tuple[str, int, int, int]) -> None:
+    what, which, offset, value = op
+    table = tables[which % len(tables)]
+    number = (table.board_set - 1) * 2 + 1 + offset
+    board = Board.objects.get(event=event, number=number)
+    stored = Hand.objects.filter(table=table, board=board).first()
+    if what == "save":
+        seats = table_seats(table)
+        hand = stored or Hand()
+        hand.contract = "garde" if value % 3 else "prise"
+        hand.taker_id = seats[value % 4].player_id
+        hand.oudlers = value % 4
+        hand.points = Decimal(20 + value % 57)  # possible with any number of oudlers
+        save_board_result(
+            table=table,
+            board=board,
+            hand=hand,
+            user=user,
+            expected_version=stored.version if stored else None,
+        )
+    elif what == "delete" and stored is not None:
+        delete_hand(hand=stored, user=user, expected_version=stored.version)
+    elif what == "rule":
+        kind = KINDS[value % len(KINDS)]
+        orientation = None if kind == SpecialResult.Kind.FOULED or value % 2 else value % 4
+        set_special_result(by=user, board=board, table=table, kind=kind, orientation=orientation)
+    elif what == "clear":
+        special = SpecialResult.objects.filter(board=board, table=table).first()
+        if special is not None:
+            clear_special_result(by=user, special=special)
+
+
+@pytest.mark.django_db(transaction=False)
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(operations=st.lists(operation, min_size=1, max_size=14))
+def test_the_stored_comparison_equals_a_comparison_from_scratch(
+    seated_event, organiser, operations
+):
+    # The tables of sets 1 and 2 only (boards 1 to 4, five tables each): in a few
+    # operations a board may complete, or stop being complete.
+    tables = list(
+        Table.objects.filter(round__event=seated_event, board_set__in=[1, 2])
+        .select_related("round__event")
+        .order_by("round__number", "number")
+    )
+    with transaction.atomic():
+        for op in operations:
+            apply(seated_event, tables, organiser, op)
+            assert_in_step(seated_event)
+        assert stale_event_results() == []
+        transaction.set_rollback(True)  # the next example starts from the seated event
+
+
+def test_a_complete_event_and_its_corrections_stay_in_step(seated_event, organiser):
+    """Every board played everywhere, then corrected, deleted and ruled on: the stored
+    comparison, the rankings and the stored places follow (the deterministic companion
+    of the property above, with every board complete)."""
+    first_round = Table.objects.filter(round__event=seated_event, round__number=1)
+    for table in first_round.select_related("round__event"):
+        for offset in (1, 2):
+            play_everywhere(table, (table.board_set - 1) * 2 + offset, organiser)
+    assert BoardResult.objects.filter(board__event=seated_event).count() == 10 * 5 * 4
+    assert_in_step(seated_event)
+    table = first_round.first()
+    hand = Hand.objects.get(table=table, board__number=1)
+    hand.points = Decimal(80)
+    save_board_result(
+        table=table, board=hand.board, hand=hand, user=organiser, expected_version=hand.version
+    )
+    assert_in_step(seated_event)
+    set_special_result(
+        by=organiser, board=hand.board, table=table, kind=SpecialResult.Kind.AVERAGE_PLUS
+    )
+    assert_in_step(seated_event)
+    hand.refresh_from_db()
+    delete_hand(hand=hand, user=organiser, expected_version=hand.version)
+    assert_in_step(seated_event)
+    assert stale_event_results() == []
+
+
+def test_a_save_rewrites_its_own_board_only(seated_event, organiser):
+    tables = list(
+        Table.objects.filter(round__event=seated_event, board_set=1).order_by("round__number")
+    )
+    enter_board(tables[0], 1, organiser)
+    other = Table.objects.get(round__event=seated_event, round__number=1, board_set=2)
+    enter_board(other, 3, organiser)
+    kept = set(
+        BoardResult.objects.filter(board__number=3, board__event=seated_event).values_list(
+            "pk", flat=True
+        )
+    )
+    enter_board(tables[1], 1, organiser, points=Decimal(60))
+    after = set(
+        BoardResult.objects.filter(board__number=3, board__event=seated_event).values_list(
+            "pk", flat=True
+        )
+    )
+    assert kept and after == kept  # board 3's rows were not rewritten
+    assert_in_step(seated_event)
+
+
+def test_a_save_reads_a_bounded_number_of_queries(
+    seated_event, organiser, django_assert_max_num_queries
+):
+    """Whatever the event's size (the board's lines are read, not the event's)."""
+    tables = list(
+        Table.objects.filter(round__event=seated_event, board_set=1)
+        .select_related("round__event")
+        .order_by("round__number")
+    )
+    for table in tables[:-1]:
+        enter_board(table, 1, organiser)
+    with django_assert_max_num_queries(32):  # still to play at one table
+        enter_board(tables[0], 2, organiser)
+    with django_assert_max_num_queries(45):  # completes board 1: everybody's figures
+        enter_board(tables[-1], 1, organiser)
+    board = Board.objects.get(event=seated_event, number=1)
+    with django_assert_max_num_queries(40):
+        set_special_result(
+            by=organiser, board=board, table=tables[0], kind=SpecialResult.Kind.AVERAGE_MINUS
+        )
+
+
+def test_the_pages_read_a_bounded_number_of_queries(
+    seated_event, organiser, client, django_assert_max_num_queries
+):
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        for offset in (1, 2):
+            play_everywhere(table, (table.board_set - 1) * 2 + offset, organiser)
+    from tournaments.services.events import publish_event
+
+    publish_event(by=organiser, event=seated_event)
+    pages = [
+        (client, reverse("duplicate_ranking", args=[seated_event.pk]), 12),
+        (client, reverse("duplicate_board", args=[seated_event.pk, 1]), 16),
+        (
+            logged_in(organiser),
+            reverse("duplicate_traveller", args=[seated_event.pk, 1]),
+            24,
+        ),
+    ]
+    for reader, url, most in pages:
+        with django_assert_max_num_queries(most):
+            assert reader.get(url).status_code == 200
+
+
+def test_the_ranking_tables_templates_print_what_their_columns_print(seated_event, organiser):
+    """The ranking and team tables write their rows in their own templates (a 120-player
+    ranking is 600 cells): on stored rows, the same HTML as their columns through the
+    site's generic table template, cell for cell."""
+    from tournaments.tables.duplicate import DuplicateRankingTable, DuplicateTeamTable
+
+    from ..tournament_ui.test_table_templates import _assert_same
+
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    rows = stored_ranking(seated_event)
+    unranked = stored_ranking(seated_event, boards=[])  # nobody has a board yet
+    assert all(row.result is not None for row in rows)
+    assert all(row.result is None for row in unranked)
+    for average in (False, True):
+        for shown in (rows, unranked):
+            _assert_same(
+                DuplicateRankingTable(shown, event=seated_event, average=average),
+                rows=len(shown),
+            )
+    teams = [
+        type("Team", (), {"name": f"T{n}", "members": rows[n::4], "result": rows[n].result,
+                          "rank": n + 1})()
+        for n in range(4)
+    ]  # fmt: skip
+    _assert_same(DuplicateTeamTable(teams, average=False), rows=4)
+
+
+def test_the_migration_fills_what_the_service_stores(seated_event, organiser):
+    """0019's frozen copy of the comparison (run here with today's models, which hold
+    0019's) stores the rows services.board_results stores: results, rulings for an
+    orientation and for a whole table, a fouled board, in both comparison methods."""
+    import importlib
+
+    from django.apps import apps
+
+    fill = importlib.import_module("tournaments.migrations.0019_board_comparison").fill
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    enter_board(
+        Table.objects.get(round__event=seated_event, round__number=1, number=1), 2, organiser
+    )
+    tables = list(Table.objects.filter(round__event=seated_event, board_set=1))
+    board = Board.objects.get(event=seated_event, number=1)
+    set_special_result(
+        by=organiser, board=board, table=tables[0], kind="average_plus", orientation=1
+    )
+    set_special_result(by=organiser, board=board, table=tables[1], kind="fouled")
+    set_special_result(by=organiser, board=board, table=tables[2], kind="not_played")
+    for comparison in ("matchpoints", "difference"):
+        type(seated_event).objects.filter(pk=seated_event.pk).update(comparison=comparison)
+        seated_event.refresh_from_db()
+        from tournaments.services.board_results import refresh_board_results
+
+        refresh_board_results(seated_event)
+        stored = stored_rows(seated_event)
+        assert stored == recomputed_rows(seated_event)
+        BoardResult.objects.all().delete()
+        fill(apps, None)
+        assert stored_rows(seated_event) == stored
+
+
+@pytest.mark.parametrize("comparison", ["matchpoints", "difference"])
+def test_the_public_travellers_template_prints_what_its_columns_print(
+    seated_event, organiser, client, comparison
+):
+    """The public traveller writes its rows in tables/traveller.html (7 template cells
+    a line): the same HTML as its columns through the generic template, with a ruling
+    and a fouled line among the played ones."""
+    from tournaments.models import Event
+    from tournaments.services.events import publish_event
+
+    from ..tournament_ui.test_table_templates import _assert_same
+
+    Event.objects.filter(pk=seated_event.pk).update(comparison=comparison)
+    seated_event.refresh_from_db()
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    board = Board.objects.get(event=seated_event, number=1)
+    tables = list(Table.objects.filter(round__event=seated_event, board_set=1))
+    set_special_result(
+        by=organiser, board=board, table=tables[0], kind="average_plus", orientation=1
+    )
+    set_special_result(by=organiser, board=board, table=tables[1], kind="fouled")
+    publish_event(by=organiser, event=seated_event)
+    response = client.get(reverse("duplicate_board", args=[seated_event.pk, 1]))
+    assert response.status_code == 200
+    table = response.context["traveller_table"]
+    html = _assert_same(table, rows=len(table.data))
+    assert len(table.data) > 2 and 'class="badge text-bg-warning"' in html
+
+
+@pytest.mark.parametrize("change", ["replace", "remove", "add"])
+def test_a_seat_changed_after_a_ruling_rewrites_its_boards_stored_rows(
+    seated_event, organiser, change
+):
+    """A ruling stores rows for a table that has no hand yet, whose seats the admin may
+    still change (services.admin_writes refuses only tables with hands): the stored
+    comparison must name the players seated now, as a recompute does."""
+    from tournaments.models import Player, Seat
+    from tournaments.services.admin_writes import delete_seat, save_seat
+
+    table = Table.objects.filter(round__event=seated_event, round__number=1).first()
+    other = Table.objects.filter(round__event=seated_event, board_set=table.board_set)
+    other = other.exclude(pk=table.pk).first()
+    board = Board.objects.get(event=seated_event, number=(table.board_set - 1) * 2 + 1)
+    set_special_result(by=organiser, board=board, table=table, kind="not_played")
+    set_special_result(by=organiser, board=board, table=other, kind="average_plus", orientation=0)
+    seat = Seat.objects.filter(table=table).order_by("position").first()
+    assert BoardResult.objects.filter(table=table, player=seat.player_id).exists()
+    newcomer = Player.objects.create(club=seated_event.club, name="Remplaçant")
+    if change == "replace":
+        seat.player = newcomer
+        save_seat(by=organiser, seat=seat)
+    elif change == "remove":
+        delete_seat(by=organiser, seat=seat)
+    else:
+        delete_seat(by=organiser, seat=seat)
+        assert stored_rows(seated_event) == recomputed_rows(seated_event)
+        save_seat(by=organiser, seat=Seat(table=table, player=newcomer, position=seat.position))
+    assert stored_rows(seated_event) == recomputed_rows(seated_event)
+    assert BoardResult.objects.filter(table=table, player=newcomer).exists() == (change != "remove")
+
+
+def test_a_deletion_rewrites_its_own_boards_rows_only(seated_event, organiser):
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        for offset in (1, 2):
+            play_everywhere(table, (table.board_set - 1) * 2 + offset, organiser)
+    hand = Hand.objects.filter(board__event=seated_event, board__number=1).first()
+    others = dict(
+        BoardResult.objects.filter(board__event=seated_event)
+        .exclude(board_id=hand.board_id)
+        .values_list("pk", "board_id")
+    )
+    delete_hand(hand=hand, user=organiser, expected_version=hand.version)
+    assert stored_rows(seated_event) == recomputed_rows(seated_event)
+    # The other boards' rows were left alone (not deleted and stored again).
+    kept = BoardResult.objects.filter(board__event=seated_event).exclude(board_id=hand.board_id)
+    assert dict(kept.values_list("pk", "board_id")) == others

@@ -1,0 +1,239 @@
+"""Reads of the stored comparison (models.BoardResult, kept by services.board_results):
+the ranking, the places services.results stores and a board's traveller, without
+comparing the event again.
+
+What the public may read is still rules.board_visibility's decision: `completion`
+asks it which boards every table has played (three light queries: the tables' sets,
+the results entered, the rulings for a whole table), and the public ranking adds up
+the stored rows of those boards only, as selectors.duplicate_ranking.duplicate_ranking
+does by comparing board_visibility.public_view's copy. The organisers' ranking adds up
+every row. Both equal that comparison to the cent (tests/duplicate_app/test_stored_comparison.py).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Count, Sum
+
+from ..models import Board, BoardResult, Event, Hand, Registration, Seat, SpecialResult, Table
+from ..models.duplicate import boards_of_set
+from ..rules import board_visibility as rule
+from ..rules import duplicate as comparison
+from ..rules.boards import ORIENTATIONS
+from ..rules.collation import sort_key
+from .access import NAMER_FIELDS, Namer, public_names
+from .duplicate import CellScore, DuplicateData
+from .duplicate_ranking import DuplicateRow, method_of
+
+
+@dataclass
+class Completion:
+    """Which boards of an event every table that plays them has played."""
+
+    complete: set[int]  # board numbers anyone may read
+    hidden: set[int]  # ids of the results entered on the other boards
+
+
+def completion(event: Event) -> Completion:
+    """rules.board_visibility over the event's tables, results and whole-table rulings;
+    three queries."""
+    per_round = event.deals_per_round or 1
+    done: dict[int, dict[int, bool]] = defaultdict(dict)  # board number -> table -> done
+    tables = Table.objects.filter(round__event=event, board_set__isnull=False).values_list(
+        "pk", "board_set"
+    )
+    for table_id, board_set in tables:
+        for number in boards_of_set(board_set, per_round):
+            done[number][table_id] = False
+    results: dict[int, list[int]] = defaultdict(list)
+    hands = Hand.objects.filter(table__round__event=event, board__isnull=False).values_list(
+        "pk", "table_id", "board__number"
+    )
+    for hand_id, table_id, number in hands:
+        results[number].append(hand_id)
+        if table_id in done[number]:
+            done[number][table_id] = True
+    rulings = SpecialResult.objects.filter(
+        board__event=event, orientation__isnull=True
+    ).values_list("table_id", "board__number")
+    for table_id, number in rulings:
+        if table_id in done[number]:
+            done[number][table_id] = True
+    complete = {
+        number
+        for number, lines in done.items()
+        if rule.may_read_board(complete=rule.board_complete(lines.values()), organiser=False)
+    }
+    hidden = {
+        hand_id
+        for number, hand_ids in results.items()
+        if number not in complete
+        for hand_id in hand_ids
+    }
+    return Completion(complete, hidden)
+
+
+def _stored(event: Event, boards: Collection[int] | None):  # type: ignore[no-untyped-def]
+    rows = BoardResult.objects.filter(board__event=event)
+    if boards is not None:
+        rows = rows.filter(board__number__in=sorted(boards))
+    return rows
+
+
+def _sessions(
+    event: Event, boards: Collection[int] | None
+) -> tuple[dict[int, comparison.PlayerResult], dict[int, int]]:
+    """Each player's session (rules.duplicate.session_from_totals) and his marques'
+    sum, from the stored rows of `boards` (None: all); one grouped query."""
+    totals: dict[int, list[Fraction | int]] = {}
+    marques: dict[int, int] = defaultdict(int)
+    grouped = (
+        _stored(event, boards)
+        .order_by()
+        .values_list("player_id", "exact_den")
+        .annotate(num=Sum("exact_num"), n=Count("id"), marques=Sum("marque"))
+    )
+    for player_id, den, num, n, marque_sum in grouped:
+        total = totals.setdefault(player_id, [Fraction(0), 0])
+        total[0] += Fraction(num, den)
+        total[1] += n
+        marques[player_id] += marque_sum or 0
+    sessions = comparison.session_from_totals(
+        {player: (total, count) for player, (total, count) in totals.items()},  # type: ignore[misc]
+        method_of(event),
+    )
+    return {result.player: result for result in sessions}, marques
+
+
+def _names(event: Event, namer: Namer) -> list[tuple[int, str, str, str | None]]:
+    """(player id, name, club, team) of everybody registered or seated; two queries."""
+    found = {
+        player_id: (player_id, namer(name, style, club_id), club or "", team)
+        for player_id, name, style, club_id, club, team in Registration.objects.filter(
+            event=event
+        ).values_list("player_id", *NAMER_FIELDS, "player__club__name", "team__name")
+    }
+    seated = (
+        Seat.objects.filter(table__round__event=event)
+        .exclude(player_id__in=list(found))
+        .values_list("player_id", *NAMER_FIELDS, "player__club__name")
+        .distinct()
+    )
+    for player_id, name, style, club_id, club in seated:  # seated without a registration
+        found.setdefault(player_id, (player_id, namer(name, style, club_id), club or "", None))
+    return list(found.values())
+
+
+def stored_ranking(
+    event: Event, *, namer: Namer = public_names, boards: Collection[int] | None = None
+) -> list[DuplicateRow]:
+    """selectors.duplicate_ranking.ranking_rows from the stored comparison of `boards`
+    (the complete ones for the public: `completion(event).complete`; None: every board,
+    as organisers read it), without the board by board detail; a team match's rows hold
+    each board's marque and ruling (DuplicateRow.results)."""
+    sessions, marques = _sessions(event, boards)
+    results: dict[int, list[tuple[int, int | None, str | None]]] = defaultdict(list)
+    if event.team_match:
+        for number, player_id, marque, special in (
+            _stored(event, boards)
+            .order_by()
+            .values_list("board__number", "player_id", "marque", "special")
+        ):
+            results[player_id].append((number, marque, special or None))
+    rows = []
+    for player_id, name, club, team in _names(event, namer):
+        session = sessions.get(player_id)
+        rows.append(
+            DuplicateRow(
+                player_id=player_id,
+                name=name,
+                club=club,
+                team=team,
+                result=session.result if session else None,
+                rank=session.rank if session else 0,
+                marques=marques.get(player_id, 0),
+                exact=session.exact if session else None,
+                board_count=session.boards if session else 0,
+                results=sorted(results.get(player_id, [])),
+            )
+        )
+    rows.sort(key=lambda r: (r.result is None, r.rank, sort_key(r.name)))
+    return rows
+
+
+def stored_standing(event: Event) -> tuple[dict[int, int], set[int]]:
+    """What services.results stores for the public (selectors.duplicate_ranking's
+    public_standing), from the stored comparison: each player's place on the complete
+    boards, and the ids of the results on the other boards."""
+    seen = completion(event)
+    sessions, _marques = _sessions(event, seen.complete)
+    return {player: result.rank for player, result in sessions.items()}, seen.hidden
+
+
+def attach_stored(data: DuplicateData) -> DuplicateData:
+    """The lines' scores from the stored comparison (instead of comparing: see
+    selectors.duplicate_ranking.compare), for the boards `data` holds, on the lines that
+    have something to compare (a public copy's emptied lines stay empty); data.scores
+    as rules.duplicate gives them. One query."""
+    method = method_of(data.event)
+    by_line = {
+        (line.table_id, number): line
+        for number, board in data.boards.items()
+        for line in board.lines
+    }
+    readable = {key for key, line in by_line.items() if line.result is not None or line.specials}
+    rows = BoardResult.objects.filter(
+        board_id__in=[b.pk for b in data.boards.values()]
+    ).values_list(
+        "board__number",
+        "table_id",
+        "orientation",
+        "player_id",
+        "marque",
+        "special",
+        "compared",
+        "rank",
+        "matchpoints",
+        "exact_num",
+        "exact_den",
+    )
+    scores = []
+    for number, table_id, o, player, marque, special, n, rank, points, num, den in rows:
+        if (table_id, number) not in readable:
+            continue
+        exact = Fraction(num, den)
+        shown = comparison.two_decimals(exact)
+        matchpoints = method == comparison.MATCHPOINTS
+        by_line[(table_id, number)].scores[o] = CellScore(
+            value=shown, matchpoints=points, rank=rank, of=n, special=special or None
+        )
+        scores.append(
+            comparison.BoardScore(
+                board=number,
+                table=table_id,
+                orientation=ORIENTATIONS[o],
+                player=player,
+                marque=marque,
+                special=special or None,
+                compared=n,
+                rank=rank,
+                matchpoints=points,
+                top=2 * (n - 1) if matchpoints and marque is not None else None,
+                exact=exact,
+                percentage=shown if matchpoints else None,
+                difference=None if matchpoints else shown,
+            )
+        )
+    data.scores = scores
+    return data
+
+
+def board_numbers(event: Event) -> list[int]:
+    """Every board number of the event, in order; one query."""
+    return list(
+        Board.objects.filter(event=event).order_by("number").values_list("number", flat=True)
+    )
