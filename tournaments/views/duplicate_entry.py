@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 
-from ..errors import Conflict, NotAllowed, NotFound, Refused
+from ..errors import Conflict, Refused
 from ..forms.duplicate import BoardHandForm
 from ..models import ORIENTATIONS, Board, Hand, Seat, Table
 from ..rules.boards import first_after
@@ -31,10 +31,10 @@ from ..selectors import sheet as sheet_selectors
 from ..selectors.board_visibility import may_enter_at
 from ..services import duplicate_results as services
 from ..services import hands as hand_services
-from ..services.hand_entry import CHELEM_UNANSWERED, FORM_INVALID, Binding, Saved
-from .errors import not_allowed, not_found, place
-from .hand_entry import enter, refusal, scored
-from .submissions import replays_submission, respond
+from ..services.hand_entry import CHELEM_UNANSWERED, FORM_INVALID, Binding
+from .errors import place
+from .hand_entry import answered, enter, refusal, scored
+from .submissions import replays_submission
 
 TEMPLATES = "tournaments/duplicate/"
 
@@ -162,13 +162,10 @@ def _posted(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
         return _form(binding.table, binding.board, binding.stored, request.POST, binding.seats)
 
     entry = enter(request, table_id, form_at, board_number=number)
+    answer = answered(request, entry)
+    if answer is not None:
+        return answer
     outcome = entry.outcome
-    if isinstance(outcome, Saved):
-        return respond(request, outcome.answer)
-    if isinstance(outcome, NotAllowed):
-        return not_allowed(request, outcome)
-    if isinstance(outcome, NotFound):
-        return not_found(outcome)
     form = cast(BoardHandForm, entry.form)
     stored = entry.binding.stored if entry.binding is not None else None
     if isinstance(outcome, Refused):

@@ -13,14 +13,14 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..errors import NotAllowed
+from ..errors import NotAllowed, NotFound
 from ..models import ORIENTATIONS, Hand, Seat, Table
 from ..rules import points as card_points
 from ..selectors import access
 from ..services import submissions
-from ..services.hand_entry import Binding, Entry, EntryForm, enter_hand
-from .errors import not_allowed
-from .submissions import action_of
+from ..services.hand_entry import Binding, Entry, EntryForm, Saved, enter_hand
+from .errors import not_allowed, not_found
+from .submissions import action_of, respond
 
 
 def refusal(request: HttpRequest, table: Table) -> HttpResponse | None:
@@ -51,6 +51,20 @@ def enter(
         editing=editing,
         board_number=board_number,
     )
+
+
+def answered(request: HttpRequest, entry: Entry) -> HttpResponse | None:
+    """The answer to an entry that needs no form: saved (or replayed), not allowed, not
+    found. None for a refusal or a conflict, which the hand's or the board's own page
+    shows with what was typed."""
+    outcome = entry.outcome
+    if isinstance(outcome, Saved):
+        return respond(request, outcome.answer)
+    if isinstance(outcome, NotAllowed):
+        return not_allowed(request, outcome)
+    if isinstance(outcome, NotFound):
+        return not_found(outcome)
+    return None
 
 
 def scored(

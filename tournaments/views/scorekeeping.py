@@ -23,15 +23,15 @@ from django.views.decorators.http import require_POST
 
 import scoring
 
-from ..errors import Conflict, NotAllowed, NotFound, Refused
+from ..errors import Conflict, Refused
 from ..forms.hand import DeleteHandForm, HandForm
 from ..models import Hand, Seat, Table
 from ..selectors import access
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
-from ..services.hand_entry import CHELEM_UNANSWERED, FORM_INVALID, Binding, Saved
-from .errors import not_allowed, not_found, place
-from .hand_entry import enter, refusal, scored
+from ..services.hand_entry import CHELEM_UNANSWERED, FORM_INVALID, Binding
+from .errors import place
+from .hand_entry import answered, enter, refusal, scored
 from .submissions import Outcome, View, replays_submission, respond, submit
 
 TEMPLATES = "tournaments/scorekeeping/"
@@ -150,13 +150,10 @@ def _posted(request: HttpRequest, table_id: int, hand: Hand | None) -> HttpRespo
         return _hand_form(request, binding.table, binding.stored, request.POST, seats=binding.seats)
 
     entry = enter(request, table_id, form_at, editing=hand)
+    answer = answered(request, entry)
+    if answer is not None:
+        return answer
     outcome = entry.outcome
-    if isinstance(outcome, Saved):
-        return respond(request, outcome.answer)
-    if isinstance(outcome, NotAllowed):
-        return not_allowed(request, outcome)
-    if isinstance(outcome, NotFound):
-        return not_found(outcome)
     form = cast(HandForm, entry.form)
     if isinstance(outcome, Refused):
         return _refused(request, form, hand, outcome)
