@@ -203,11 +203,10 @@ class SheetRow:
 
     @property
     def line(self) -> SheetLine:
-        """The row as the scorekeeper's sheet prints it (tournaments/scorekeeping/
-        _sheet_rows.html unpacks it): its words and numbers worked out here, in the
-        reader's language, when the page prints them. The template engine resolves a
-        name given by the loop at about half the cost of an attribute's, and each text
-        is worked out once where the sheet prints it twice (phone and wide rows)."""
+        """The row as the scorekeeper's sheet prints it (templates/jinja2/scorekeeping/
+        sheet_rows.html unpacks it): its words and numbers worked out here, in the
+        reader's language, when the page prints them, once where the sheet prints them
+        twice (phone and wide rows)."""
         hand = self.hand
         passed = hand.passed
         return SheetLine(
@@ -276,6 +275,19 @@ class Sheet:
     @property
     def lines(self) -> list[SheetLine]:
         return [row.line for row in self.rows]
+
+    @property
+    def words(self) -> dict[str, str]:
+        """The words every row repeats, translated once for the sheet's rows
+        (templates/jinja2/scorekeeping/sheet_rows.html receives them translated)."""
+        return {
+            "made": _("made"),
+            "failed": _("failed"),
+            "edit": _("Edit"),
+            "delete": _("Delete"),
+            "history": _("History"),
+            "no_hand": _("No hand yet."),
+        }
 
 
 _STAND_IN = 987654321  # an id no hand has, replaced by each hand's own
