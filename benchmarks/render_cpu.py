@@ -11,7 +11,10 @@ Python side of a request (routing, middleware, view, selectors, template), witho
 database server's own time and without the time the process waits for a core. Each
 page: 3 warm-up requests, then the median of --runs, and its ratio to the login page's
 median in the same run. --json appends one line per run, to compare code versions run
-in turn on the same database.
+in turn on the same database. The score sheet of the club-night table with the most
+hands is read signed in, as an organiser and as one of its scorekeepers (pages.py's
+users; he keeps that table for the run only). --only SUBSTRING times the pages whose
+name holds it (and the login page).
 """
 
 from __future__ import annotations
@@ -34,9 +37,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--json", default=None, help="append this run's figures to a file")
+    parser.add_argument("--only", default="", help="only the pages whose name holds this")
     args = parser.parse_args()
     pages.configure()
     pages.django_setup()
+    from django.contrib.auth.models import Permission, User
     from django.test import Client
     from django.urls import reverse
 
@@ -58,11 +63,25 @@ def main() -> None:
         "player page (public)": reverse("player_public", args=[s.winner]),
         "player page (public), busiest": reverse("player_public", args=[s.busiest["player_id"]]),
         "head-to-head (public)": reverse("head_to_head", args=[s.winner, s.runner_up]),
+        "score sheet (organiser)": reverse("table_sheet", args=[s.sheet_table.pk]),
+        "score sheet (scorekeeper)": reverse("table_sheet", args=[s.sheet_table.pk]),
     }
-    client = Client(HTTP_HOST="testserver")
+    paths = {page: path for page, path in paths.items() if page == pages.FLOOR or args.only in page}
+    anonymous = Client(HTTP_HOST="testserver")
+    organiser, _ = User.objects.get_or_create(username="bench-organiser")
+    organiser.user_permissions.add(Permission.objects.get(codename="federation"))
+    keeper, _ = User.objects.get_or_create(username="bench-scorekeeper")
+    clients = {
+        "organiser": Client(HTTP_HOST="testserver"),
+        "scorekeeper": Client(HTTP_HOST="testserver"),
+    }
+    clients["organiser"].force_login(organiser)
+    clients["scorekeeper"].force_login(keeper)
+    s.sheet_table.scorekeepers.add(keeper)
     load = os.getloadavg()
     medians: dict[str, float] = {}
     for page, path in paths.items():
+        client = next((c for role, c in clients.items() if f"({role})" in page), anonymous)
         for _ in range(3):
             client.get(path, secure=True)
         times = []
@@ -73,6 +92,7 @@ def main() -> None:
             if response.status_code != 200:
                 sys.exit(f"GET {path}: {response.status_code}")
         medians[page] = statistics.median(times) * 1000
+    s.sheet_table.scorekeepers.remove(keeper)
     floor = medians[pages.FLOOR]
     print(f"CPU ms of a request (median of {args.runs}), load average {load} -> {os.getloadavg()}")
     for page, ms in medians.items():

@@ -161,10 +161,11 @@ def table_public(request: HttpRequest, pk: int) -> HttpResponse:
                 "tournaments/duplicate/table_hidden.html",
                 {"event": event, "table": table, "provisional": provisional},
             )
-    # The takers and partners are Player instances of their own (select_related).
+    # The hands' players are mostly the columns' own instances (selectors.sheet): each
+    # instance renamed once.
     name = event_namer(request, event)
-    rename(shown.players, name)
-    rename((p for row in shown.rows for p in (row.hand.taker, row.hand.partner)), name)
+    named = (p for row in shown.rows for p in (row.hand.dealer, row.hand.taker, row.hand.partner))
+    rename({id(p): p for p in (*shown.players, *named) if p is not None}.values(), name)
     return render(
         request,
         "tournaments/public/table_sheet.html",
