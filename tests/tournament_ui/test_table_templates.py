@@ -138,7 +138,12 @@ def test_hall_ranking(db, with_detail):
 
 @pytest.mark.parametrize(
     ("viewname", "ids"),
-    [("player_public", [1]), ("player_public", [987_654_321]), ("head_to_head", [12, 3])],
+    [
+        ("player_public", [1]),
+        ("player_public", [987_654_321]),
+        ("head_to_head", [12, 3]),
+        ("table_public", [45]),
+    ],
 )
 def test_links_are_reverses(db, viewname, ids):
     for language in ("fr", "en"):
