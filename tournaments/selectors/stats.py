@@ -249,16 +249,22 @@ def _top(counts: dict[str, list[int]], limit: int | None, width: int | None = No
 def _hand_records(points_by_hand: dict[int, int]) -> dict[int, HandRecord]:
     # The columns shown only: the hand, its table, round and event as model instances
     # cost a millisecond of the player page for two hands.
-    hands = Hand.objects.filter(pk__in=points_by_hand).values_list(
-        "pk",
-        "table__round__event_id",
-        "table__round__event__name",
-        "table__round__event__date",
-        "table__round__number",
-        "table_id",
-        "table__number",
-        "number",
-        "contract",
+    # No order (a dict follows): the hand's default order walks its table's, round's and
+    # event's orders, four joins for Django to work out at every request.
+    hands = (
+        Hand.objects.filter(pk__in=points_by_hand)
+        .order_by()
+        .values_list(
+            "pk",
+            "table__round__event_id",
+            "table__round__event__name",
+            "table__round__event__date",
+            "table__round__number",
+            "table_id",
+            "table__number",
+            "number",
+            "contract",
+        )
     )
     labels = dict(Hand.Contract.choices)
     return {
@@ -334,9 +340,9 @@ def career_figures(
     shown_called_by = _top(called_by, opponents_shown, width=1)
     wanted = {*shown_called, *shown_called_by, *shown_opponents}
     found = (
-        Player.objects.filter(pk__in=wanted).values_list(
-            "pk", "name", "public_name_style", "club_id"
-        )
+        Player.objects.filter(pk__in=wanted)
+        .order_by()  # a dict follows: no order by collated name
+        .values_list("pk", "name", "public_name_style", "club_id")
         if wanted
         else ()
     )
