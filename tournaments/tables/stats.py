@@ -1,7 +1,8 @@
 """A player's figures (selectors.stats) and a head-to-head (selectors.head_to_head):
 small lists in the selector's order, shown whole. Each writes its rows in its own
-template (templates/tables/contracts.html, partners.html, head_to_head.html): through
-tables2's cell by cell rendering they were half of the player page's cost."""
+template (templates/tables/contracts.html, partners.html, head_to_head.html): tables2
+working each of their cells out on its own (its render method's signature, its
+attributes) was a fifth of the busiest player page's profile."""
 
 from __future__ import annotations
 
