@@ -183,6 +183,28 @@ def test_the_first_of_the_month_is_1er_in_french(day, french, english):
     assert typography.first_of_month("21 septembre 2026", "fr") == "21 septembre 2026"
 
 
+def test_long_dates_kept_per_language_follow_the_settings(settings):
+    """long_date keeps each date's text per language (templatetags.typography): the
+    languages never mix, each is what date_format gives, and a test's changed setting
+    empties what was kept (Django's own cache of formats is emptied then too)."""
+    from django.utils.formats import date_format
+
+    from tournaments.templatetags.typography import _long_date
+
+    for day in (1, 2, 1, 2):
+        date = datetime.date(2026, 9, day)
+        for language in ("fr", "en"):
+            with translation.override(language):
+                expected = typography.first_of_month(date_format(date, "DATE_FORMAT"), language)
+            assert render("{{ date|long_date }}", language, date=date) == expected
+    assert _long_date.cache_info().hits >= 4
+    settings.DATE_FORMAT = "Y-m-d"
+    assert _long_date.cache_info().currsize == 0
+    moment = datetime.datetime(2026, 9, 1, 23, 30, tzinfo=datetime.UTC)  # not kept
+    assert render("{{ moment|long_date }}", "fr", moment=moment) == "1er septembre 2026"
+    assert _long_date.cache_info().currsize == 0
+
+
 def test_an_event_on_the_first_shows_1er_on_its_pages(organiser, club_night):
     Event.objects.filter(pk=club_night.pk).update(date=datetime.date(2026, 9, 1))
     html = logged_in(organiser).get(reverse("event_manage", args=[club_night.pk])).content

@@ -75,6 +75,8 @@ def test_page_shows_the_figures(client, anne_bruno):
     html = response.content.decode()
     assert 'id="h2h-a-took"' in html and "1797" in html and "-599" in html
     assert response.context["h2h"].hands == 10
+    for table in response.context["h2h"].shared_tables:  # linked to their public pages
+        assert f'href="{reverse("table_public", args=[table.table_id])}"' in html
 
 
 def test_players_who_never_met_get_a_page_saying_so(client, season):

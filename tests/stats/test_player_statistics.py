@@ -184,3 +184,26 @@ def test_sitting_out_player_has_no_camp_and_no_hand(club, players, organiser):
     found = stats.player_statistics(anne)
     assert (found.best, found.worst) == (None, None)
     assert [row.running() for row in found.events] == [[]]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_opponents_shown_are_those_of_a_full_sort(seed):
+    """selectors.stats._top keeps, from the stored counts (text keys, as the career's
+    JSON has them), the ids a full sort by decreasing counts keeps: the first `limit`
+    and every id tied with the last of them; partners by their first count only."""
+    import random
+
+    from tournaments.selectors.stats import _top
+
+    rng = random.Random(seed)
+    counts = {
+        str(rng.randint(1, 10**6)): [rng.randint(0, 4), rng.randint(0, 6)]
+        for _ in range(rng.choice([0, 3, 10, 11, 60, 300]))
+    }
+    for limit in (None, 1, 10):
+        for width in (None, 1):
+            keyed = {int(pk): values[:width] for pk, values in counts.items()}
+            ids = sorted(keyed, key=lambda pk: [-c for c in keyed[pk]])
+            if limit is not None and len(ids) > limit:
+                ids = [pk for pk in ids if keyed[pk] >= keyed[ids[limit - 1]]]
+            assert sorted(_top(counts, limit, width)) == sorted(ids)

@@ -138,7 +138,12 @@ def test_hall_ranking(db, with_detail):
 
 @pytest.mark.parametrize(
     ("viewname", "ids"),
-    [("player_public", [1]), ("player_public", [987_654_321]), ("head_to_head", [12, 3])],
+    [
+        ("player_public", [1]),
+        ("player_public", [987_654_321]),
+        ("head_to_head", [12, 3]),
+        ("table_public", [45]),
+    ],
 )
 def test_links_are_reverses(db, viewname, ids):
     for language in ("fr", "en"):
@@ -200,3 +205,71 @@ def test_duplicate_ranking_and_teams(db, team_size, average):
     assert "Anne &lt;A&gt;" in html
     assert ("Équipe &lt;A&gt;" in html) == bool(team_size)
     assert ("+52.50" in html) == average and "-1.25" in html  # English, the last rendered
+
+
+def test_contracts_and_partners(db):
+    from tournaments.selectors.stats import ContractRow, PartnerRow
+    from tournaments.tables.stats import ContractTable, PartnerTable
+
+    contracts = [
+        ContractRow("prise", "prise", 164, 103, 4702),
+        ContractRow("garde", "garde <b>", 3, 0, -240),  # escaped, capitalised
+        ContractRow("garde_sans", "garde sans", 1, 1, 0),
+        ContractRow("garde_contre", "garde contre", 0, 0, 0),  # no rate: 0 %
+    ]
+    partners = [
+        PartnerRow(7, "Anne <A>", 3, 1, -58),
+        PartnerRow(987_654_321, "Bruno & co", 2, 2, 200),
+        PartnerRow(9, "Chloé", 1, 0, 0),
+    ]
+    for language in ("fr", "en"):
+        with translation.override(language):
+            html = _assert_same(ContractTable(contracts), rows=4)
+            assert 'id="contract-garde"' in html and "Garde &lt;b&gt;" in html
+            assert "63 %" in html and "0 %" in html
+            _assert_same(ContractTable([]), rows=0)  # no empty text
+            html = _assert_same(PartnerTable(partners, table_id="partners-called"), rows=3)
+            assert f'href="{reverse("player_public", args=[987_654_321])}"' in html
+            assert "Anne &lt;A&gt;" in html and "score-neg" in html and "score-pos" in html
+            _assert_same(PartnerTable([], table_id="partners-called-by"), rows=0)
+
+
+def test_player_page_tables(client, club_night, table5, organiser, players):
+    """The player page's contract and partner tables as the page builds them (a 5-player
+    table: Fabien takes and calls Gaëlle), in both languages."""
+    Event.objects.filter(pk=club_night.pk).update(published=True)
+    fabien, gaelle = players[5], players[6]
+    store_hand(table5, organiser, partner=gaelle)
+    store_hand(table5, organiser, partner=gaelle, points=30)  # failed
+    store_hand(table5, organiser, contract="prise", partner=gaelle, points=70)
+    for player, called, called_by in ((fabien, 1, 0), (gaelle, 0, 1)):
+        context = client.get(reverse("player_public", args=[player.pk])).context
+        for language in ("fr", "en"):
+            with translation.override(language):
+                html = _assert_same(context["contract_table"], rows=len(context["contracts"]))
+                assert ("contract-garde" in html) == (player == fabien)
+                _assert_same(context["partners_called"], rows=called)
+                _assert_same(context["partners_called_by"], rows=called_by)
+
+
+@pytest.mark.parametrize("met", [True, False])
+def test_head_to_head(db, met):
+    from types import SimpleNamespace
+
+    from tournaments.selectors.head_to_head import Encounter
+    from tournaments.tables.stats import head_to_head_table
+
+    h2h = SimpleNamespace(
+        hands=193 if met else 0,
+        a_total=-1687 if met else 0,
+        b_total=2950 if met else 0,
+        a_took=Encounter(35, 19, 1245, -293) if met else Encounter(0, 0, 0, 0),
+        b_took=Encounter(44, 0, -1294, 3896) if met else Encounter(0, 0, 0, 0),
+        partners=Encounter(6, 4, 0, 419) if met else Encounter(0, 0, 0, 0),
+    )
+    for language in ("fr", "en"):
+        with translation.override(language):
+            html = _assert_same(head_to_head_table(h2h, "Anne <A>", "L'autre & co"), rows=4)
+            assert 'id="h2h-all" class="fw-bold even"' in html
+            assert "Anne &lt;A&gt;" in html and "L&#x27;autre &amp; co" in html
+            assert "—" in html
