@@ -40,9 +40,9 @@ def _assert_rows_as_first_written(user, table: Table, hands: int) -> str:
                 reverse("table_sheet", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language
             )
             assert response.status_code == 200
-            # Jinja2 writes an apostrophe of a translated word as &#39;, Django's
-            # {% translate %} as it is: the same text in a browser.
-            page = _normalised(_tbody(response.content.decode()).replace("&#39;", "'"))
+            # The Jinja2 rows escape a translated word (an apostrophe as &#x27;), Django's
+            # {% translate %} prints it as it is: the same text in a browser.
+            page = _normalised(_tbody(response.content.decode()).replace("&#x27;", "'"))
             context = {key: response.context[key] for key in ("sheet", "can_edit", "is_organiser")}
             expected = _normalised(reference.render(context, response.wsgi_request))
         assert page == expected

@@ -44,6 +44,12 @@ class ContractTable(tables.Table):
     def render_success_rate(self, value: float) -> str:
         return gettext("%(rate)s %%") % {"rate": floatformat(value, 0)}
 
+    @property
+    def words(self) -> dict[str, str]:
+        """The words its rows repeat, translated once (templates/jinja2/tables/
+        contracts_rows.html)."""
+        return {"rate": gettext("%(rate)s %%")}
+
 
 class PartnerTable(tables.Table):
     """The partners of a called king (selectors.stats.PartnerRow), most hands first."""

@@ -120,6 +120,12 @@ class PlayerEventsTable(tables.Table):
     def render_rank(self, record: Any) -> str:
         return _("%(rank)s of %(size)s") % {"rank": record.rank, "size": record.field_size}
 
+    @property
+    def words(self) -> dict[str, str]:
+        """The words its rows repeat, translated once (templates/jinja2/tables/
+        player_events_rows.html)."""
+        return {"rank_of": _("%(rank)s of %(size)s")}
+
 
 class ImportErrorTable(tables.Table):
     """What an import refused, row by row: (row, column, problem) tuples, in file order."""
