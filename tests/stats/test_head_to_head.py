@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments.models import Round
 from tournaments.selectors.access import SYSTEM
@@ -77,6 +78,18 @@ def test_page_shows_the_figures(client, anne_bruno):
     assert response.context["h2h"].hands == 10
     for table in response.context["h2h"].shared_tables:  # linked to their public pages
         assert f'href="{reverse("table_public", args=[table.table_id])}"' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("fr", "séance 1, table 1 · 4 donnes"), ("en", "round 1, table 1 · 4 hands")],
+)
+def test_shared_tables_are_worded_in_the_readers_language(client, anne_bruno, language, words):
+    anne, bruno = anne_bruno
+    with translation.override(language):  # the page's address names its language
+        html = client.get(url(anne, bruno)).content.decode()
+    shared = html[html.index('id="shared-tables"') :]
+    assert words in shared and "6" in shared
 
 
 def test_players_who_never_met_get_a_page_saying_so(client, season):

@@ -27,6 +27,7 @@ from ..selectors import head_to_head as head_to_head_selectors
 from ..selectors import public as public_selectors
 from ..selectors import stats as selectors
 from ..selectors.access import namer, viewer
+from ..selectors.head_to_head import SharedTable
 from ..tables import PlayerEventsTable
 from ..tables.links import url_of
 from ..tables.stats import ContractTable, PartnerTable, head_to_head_table
@@ -237,8 +238,20 @@ def head_to_head(request: HttpRequest, a: int, b: int) -> HttpResponse:
             "b": second,
             "h2h": h2h,
             "h2h_table": head_to_head_table(h2h, first.name, second.name),
+            "shared_tables": [(item, _where(item)) for item in h2h.recent_tables],
         },
     )
+
+
+def _where(table: SharedTable) -> str:
+    """ "séance 2, table 3 · 14 donnes": a shared table's line after its date, worded
+    here rather than by two translation tags for each of 20 tables."""
+    where = _("round %(round)s, table %(table)s") % {
+        "round": table.round_number,
+        "table": table.table_number,
+    }
+    hands = ngettext("%(hands)s hand", "%(hands)s hands", table.hands) % {"hands": table.hands}
+    return f"{where} · {hands}"
 
 
 # --- the event page's chart ------------------------------------------------------
