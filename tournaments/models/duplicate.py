@@ -87,6 +87,12 @@ class Board(models.Model):
     # kept as dealt so that the printed étuis and the checks of results always agree);
     # None for a board dealt by hand at the club.
     deal = models.JSONField(_("deal"), null=True, blank=True)
+    # Whether every table that plays the board has played it (a result, or a ruling for
+    # the whole table): rules.board_visibility.board_complete over its lines, stored by
+    # services.board_results in the same transaction as each write that may change it,
+    # so that the public pages ask the rule about one flag per board instead of reading
+    # every table and result of the event (issue 22).
+    complete = models.BooleanField(_("complete"), default=False, editable=False)
 
     class Meta:
         ordering = ["event", "number"]
