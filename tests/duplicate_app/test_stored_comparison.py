@@ -371,6 +371,22 @@ def test_the_public_travellers_template_prints_what_its_columns_print(
         play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
     board = Board.objects.get(event=seated_event, number=1)
     tables = list(Table.objects.filter(round__event=seated_event, board_set=1))
+    # Every bonus the cells print (petit au bout, poignées, chelem), and a line passed.
+    bonuses = Hand.objects.get(table=tables[3], board=board)
+    east, south = (tables[3].seats.get(position=p).player_id for p in (1, 2))
+    bonuses.contract, bonuses.oudlers, bonuses.points = "garde_contre", 3, Decimal(91)
+    bonuses.petit_au_bout, bonuses.chelem_announced = "taker", True
+    bonuses.chelem_made_by = "taker"
+    bonuses.poignees = [{"player": east, "size": "simple"}, {"player": south, "size": "simple"}]
+    save_board_result(
+        table=tables[3], board=board, hand=bonuses, user=organiser,
+        expected_version=bonuses.version,
+    )  # fmt: skip
+    passed = Hand.objects.get(table=tables[4], board=board)
+    passed.contract, passed.taker_id, passed.oudlers, passed.points = "", None, 0, Decimal(0)
+    save_board_result(
+        table=tables[4], board=board, hand=passed, user=organiser, expected_version=passed.version
+    )
     set_special_result(
         by=organiser, board=board, table=tables[0], kind="average_plus", orientation=1
     )
@@ -380,7 +396,8 @@ def test_the_public_travellers_template_prints_what_its_columns_print(
     assert response.status_code == 200
     table = response.context["traveller_table"]
     html = _assert_same(table, rows=len(table.data))
-    assert len(table.data) > 2 and 'class="badge text-bg-warning"' in html
+    assert len(table.data) > 4 and 'class="badge text-bg-warning"' in html
+    assert html.count("poignée") == 2 and "chelem" in html and "petit au bout" in html
 
 
 @pytest.mark.parametrize("change", ["replace", "remove", "add"])
@@ -514,3 +531,36 @@ def test_a_swap_at_tables_with_rulings_only_keeps_the_stored_comparison(dup_club
     assert not BoardResult.objects.filter(table=seat_a.table, player=player_a).exists()
     assert_in_step(event)
     assert stale_event_results() == []
+
+
+def test_the_ranking_is_paged_50_lines_a_page(seated_event, organiser, client):
+    """As the site's other rankings (tables.ranking.RANKING_PER_PAGE, tables.configure):
+    a long duplicate ranking reads 50 lines a page with the same page links, through its
+    own row template as through the generic one; the page asks for `?page=`."""
+    from dataclasses import replace
+
+    from django.test import RequestFactory
+
+    from tournaments.services.events import publish_event
+    from tournaments.tables import configure
+    from tournaments.tables.duplicate import DuplicateRankingTable
+
+    from ..tournament_ui.test_table_templates import _assert_same
+
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    rows = stored_ranking(seated_event)
+    many = [replace(row, player_id=row.player_id + 1000 * n) for n in range(6) for row in rows]
+    assert len(many) > 100
+    for page, shown in ((1, 50), (3, len(many) - 100)):
+        request = RequestFactory().get("/", {"page": page})
+        table = configure(DuplicateRankingTable(many, event=seated_event, average=False), request)
+        html = _assert_same(table, request, rows=shown)
+        assert 'class="pagination' in html and f"?page={page + 1 if page == 1 else 2}" in html
+    publish_event(by=organiser, event=seated_event)
+    url = reverse("duplicate_ranking", args=[seated_event.pk])
+    response = client.get(url, {"page": 2})
+    assert response.status_code == 200
+    table = response.context["ranking_table"]
+    assert table.paginator.per_page == 50 and table.page.number == 1  # one page: the last
+    assert len(list(table.paginated_rows)) == len(rows) < 50
