@@ -246,8 +246,8 @@ def test_the_pages_read_a_bounded_number_of_queries(
 
     publish_event(by=organiser, event=seated_event)
     pages = [
-        (client, reverse("duplicate_ranking", args=[seated_event.pk]), 12),
-        (client, reverse("duplicate_board", args=[seated_event.pk, 1]), 16),
+        (client, reverse("duplicate_ranking", args=[seated_event.pk]), 10),
+        (client, reverse("duplicate_board", args=[seated_event.pk, 1]), 14),
         (
             logged_in(organiser),
             reverse("duplicate_traveller", args=[seated_event.pk, 1]),
