@@ -12,12 +12,14 @@ validation, audit) applies unchanged.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.cards import ORIENTATIONS
 
@@ -43,10 +45,16 @@ class Orientation(models.IntegerChoices):
     WEST = WEST, pgettext_lazy("orientation", "West")
 
 
+@lru_cache(maxsize=16)
+def _letters(language: str | None) -> tuple[str, ...]:
+    # Translated once per language: a traveller prints about 140 letters.
+    return tuple(str(letter) for letter in ORIENTATION_LETTERS)
+
+
 def orientation_letter(orientation: int | str) -> str:
     """The letter a reader sees for an orientation (its number or its code)."""
     index = ORIENTATIONS.index(orientation) if isinstance(orientation, str) else orientation
-    return str(ORIENTATION_LETTERS[index])
+    return _letters(get_language())[index]
 
 
 def boards_of_set(board_set: int, boards_per_round: int) -> range:

@@ -41,6 +41,7 @@ class Completion:
         return set(
             Hand.objects.filter(table__round__event=event, board__isnull=False)
             .exclude(board__number__in=sorted(self.complete))
+            .order_by()
             .values_list("pk", flat=True)
         )
 
@@ -48,7 +49,8 @@ class Completion:
 def completion(event: Event) -> Completion:
     """rules.board_visibility over each board's stored completion (Board.complete,
     kept by services.board_results in every write that may change it); one query."""
-    flags = Board.objects.filter(event=event).values_list("number", "complete")
+    # No ordering: Board's (event, number) joins the event for nothing.
+    flags = Board.objects.filter(event=event).order_by().values_list("number", "complete")
     return Completion(
         {
             number
@@ -98,9 +100,12 @@ def _names(event: Event, namer: Namer) -> list[tuple[int, str, str, str | None]]
             event=event
         ).values_list("player_id", *NAMER_FIELDS, "player__club__name", "team__name")
     }
+    # Ordered by player, not by Seat's (table, position): that ordering's joins and
+    # columns went into the DISTINCT (a row per seat, 5 ms at 30 tables).
     seated = (
         Seat.objects.filter(table__round__event=event)
         .exclude(player_id__in=list(found))
+        .order_by("player_id")
         .values_list("player_id", *NAMER_FIELDS, "player__club__name")
         .distinct()
     )
@@ -167,20 +172,22 @@ def attach_stored(data: DuplicateData) -> DuplicateData:
         for line in board.lines
     }
     readable = {key for key, line in by_line.items() if line.result is not None or line.specials}
-    rows = BoardResult.objects.filter(
-        board_id__in=[b.pk for b in data.boards.values()]
-    ).values_list(
-        "board__number",
-        "table_id",
-        "orientation",
-        "player_id",
-        "marque",
-        "special",
-        "compared",
-        "rank",
-        "matchpoints",
-        "exact_num",
-        "exact_den",
+    rows = (
+        BoardResult.objects.filter(board_id__in=[b.pk for b in data.boards.values()])
+        .order_by("board_id", "table_id", "orientation")  # the model's, without its joins
+        .values_list(
+            "board__number",
+            "table_id",
+            "orientation",
+            "player_id",
+            "marque",
+            "special",
+            "compared",
+            "rank",
+            "matchpoints",
+            "exact_num",
+            "exact_den",
+        )
     )
     scores = []
     for number, table_id, o, player, marque, special, n, rank, points, num, den in rows:
