@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments.models import ORIENTATIONS, Board, BoardResult, Hand, SpecialResult, Table
+from tournaments.selectors.board_visibility import complete_boards, hidden_results
 from tournaments.selectors.duplicate import duplicate_data
 from tournaments.selectors.duplicate_ranking import compare, duplicate_ranking, ranking_rows
 from tournaments.selectors.duplicate_stored import completion, stored_ranking
@@ -76,9 +77,22 @@ def ranking(rows) -> list[tuple]:
     return [(r.player_id, r.result, r.rank, r.board_count, r.exact) for r in rows]
 
 
+def assert_completion_in_step(event) -> None:
+    """Board.complete (stored by the writes) is the rule over the lines read now, and
+    what the public may read and what it may not follow from it."""
+    data = duplicate_data(event)
+    computed = complete_boards(data)
+    stored = set(Board.objects.filter(event=event, complete=True).values_list("number", flat=True))
+    assert stored == computed
+    seen = completion(event)
+    assert seen.complete == computed
+    assert seen.hidden(event) == hidden_results(data)
+
+
 def assert_in_step(event) -> None:
     event.refresh_from_db()
     assert stored_rows(event) == recomputed_rows(event)
+    assert_completion_in_step(event)
     organisers = ranking_rows(compare(duplicate_data(event)))
     assert ranking(stored_ranking(event)) == ranking(organisers)
     public = stored_ranking(event, boards=completion(event).complete)
@@ -232,8 +246,8 @@ def test_the_pages_read_a_bounded_number_of_queries(
 
     publish_event(by=organiser, event=seated_event)
     pages = [
-        (client, reverse("duplicate_ranking", args=[seated_event.pk]), 12),
-        (client, reverse("duplicate_board", args=[seated_event.pk, 1]), 16),
+        (client, reverse("duplicate_ranking", args=[seated_event.pk]), 10),
+        (client, reverse("duplicate_board", args=[seated_event.pk, 1]), 14),
         (
             logged_in(organiser),
             reverse("duplicate_traveller", args=[seated_event.pk, 1]),
@@ -307,6 +321,38 @@ def test_the_migration_fills_what_the_service_stores(seated_event, organiser):
         assert stored_rows(seated_event) == stored
 
 
+def test_the_completion_migration_fills_what_the_service_stores(seated_event, organiser):
+    """0021's frozen copy of the rule marks complete the boards services.board_results
+    marks: played everywhere, settled by a whole-table ruling, and not those with a
+    table still to play or a ruling for one orientation only."""
+    import importlib
+
+    from django.apps import apps
+
+    fill = importlib.import_module("tournaments.migrations.0021_board_complete").fill
+    first = Table.objects.filter(round__event=seated_event, round__number=1).order_by("number")
+    for table in first[:2]:
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    board = Board.objects.get(event=seated_event, number=(first[2].board_set - 1) * 2 + 1)
+    tables = list(Table.objects.filter(round__event=seated_event, board_set=first[2].board_set))
+    for table in tables[:-1]:
+        set_special_result(by=organiser, board=board, table=table, kind="not_played")
+    set_special_result(
+        by=organiser, board=board, table=tables[-1], kind="average_plus", orientation=2
+    )
+    enter_board(first[3], (first[3].board_set - 1) * 2 + 2, organiser)
+    stored = set(
+        Board.objects.filter(event=seated_event, complete=True).values_list("pk", flat=True)
+    )
+    assert len(stored) == 2 and stored == {
+        Board.objects.get(event=seated_event, number=n).pk
+        for n in complete_boards(duplicate_data(seated_event))
+    }
+    Board.objects.update(complete=False)
+    fill(apps, None)
+    assert set(Board.objects.filter(complete=True).values_list("pk", flat=True)) == stored
+
+
 @pytest.mark.parametrize("comparison", ["matchpoints", "difference"])
 def test_the_public_travellers_template_prints_what_its_columns_print(
     seated_event, organiser, client, comparison
@@ -325,6 +371,22 @@ def test_the_public_travellers_template_prints_what_its_columns_print(
         play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
     board = Board.objects.get(event=seated_event, number=1)
     tables = list(Table.objects.filter(round__event=seated_event, board_set=1))
+    # Every bonus the cells print (petit au bout, poignées, chelem), and a line passed.
+    bonuses = Hand.objects.get(table=tables[3], board=board)
+    east, south = (tables[3].seats.get(position=p).player_id for p in (1, 2))
+    bonuses.contract, bonuses.oudlers, bonuses.points = "garde_contre", 3, Decimal(91)
+    bonuses.petit_au_bout, bonuses.chelem_announced = "taker", True
+    bonuses.chelem_made_by = "taker"
+    bonuses.poignees = [{"player": east, "size": "simple"}, {"player": south, "size": "simple"}]
+    save_board_result(
+        table=tables[3], board=board, hand=bonuses, user=organiser,
+        expected_version=bonuses.version,
+    )  # fmt: skip
+    passed = Hand.objects.get(table=tables[4], board=board)
+    passed.contract, passed.taker_id, passed.oudlers, passed.points = "", None, 0, Decimal(0)
+    save_board_result(
+        table=tables[4], board=board, hand=passed, user=organiser, expected_version=passed.version
+    )
     set_special_result(
         by=organiser, board=board, table=tables[0], kind="average_plus", orientation=1
     )
@@ -334,7 +396,8 @@ def test_the_public_travellers_template_prints_what_its_columns_print(
     assert response.status_code == 200
     table = response.context["traveller_table"]
     html = _assert_same(table, rows=len(table.data))
-    assert len(table.data) > 2 and 'class="badge text-bg-warning"' in html
+    assert len(table.data) > 4 and 'class="badge text-bg-warning"' in html
+    assert html.count("poignée") == 2 and "chelem" in html and "petit au bout" in html
 
 
 @pytest.mark.parametrize("change", ["replace", "remove", "add"])
@@ -384,3 +447,120 @@ def test_a_deletion_rewrites_its_own_boards_rows_only(seated_event, organiser):
     # The other boards' rows were left alone (not deleted and stored again).
     kept = BoardResult.objects.filter(board__event=seated_event).exclude(board_id=hand.board_id)
     assert dict(kept.values_list("pk", "board_id")) == others
+
+
+def _ruled_everywhere(event, round_, organiser) -> list[Table]:
+    """Round `round_`'s first board settled by a ruling at every table that plays it,
+    and a ruling for one orientation on another board: rows stored, no hand."""
+    tables = list(Table.objects.filter(round=round_).order_by("number"))
+    per_round = event.deals_per_round
+    for board_set in {table.board_set for table in tables}:
+        board = Board.objects.get(event=event, number=(board_set - 1) * per_round + 1)
+        for other in Table.objects.filter(round__event=event, board_set=board_set):
+            set_special_result(by=organiser, board=board, table=other, kind="not_played")
+    set_special_result(
+        by=organiser,
+        board=Board.objects.get(event=event, number=(tables[0].board_set - 1) * per_round + 2),
+        table=tables[0],
+        kind="average_minus",
+        orientation=1,
+    )
+    assert_in_step(event)
+    assert Board.objects.filter(event=event, complete=True).exists()
+    return tables
+
+
+def _swaps(round_, tables: list[Table]) -> dict[tuple, str | None]:
+    """Every swap of a player of the first table with one of another table, and why it
+    is refused (None: allowed)."""
+    from tournaments.models import Seat
+    from tournaments.selectors.tournament import swap_refusal, swap_seats
+
+    pairs = [
+        (seat_a.player, seat_b.player)
+        for seat_a in Seat.objects.filter(table=tables[0]).select_related("player")
+        for table in tables[1:]
+        for seat_b in Seat.objects.filter(table=table).select_related("player")
+    ]
+    return {pair: swap_refusal(round_, *pair, swap_seats(round_, *pair)) for pair in pairs}
+
+
+def test_a_swap_that_would_play_boards_twice_is_refused(seated_event, organiser):
+    """In a movement, a player moved to another table of a round plays its boards in
+    another round too: his line would be on their travellers twice (a comparison
+    refuses such a traveller). rounds.swap_players refuses it, and nothing changes."""
+    from tournaments.errors import Refused
+    from tournaments.models import Round
+    from tournaments.services.rounds import swap_players
+
+    round_ = Round.objects.get(event=seated_event, number=1)
+    tables = _ruled_everywhere(seated_event, round_, organiser)
+    refusals = _swaps(round_, tables)
+    twice = "same boards twice"
+    assert refusals and all(twice in refusal for refusal in refusals.values())
+    player_a, player_b = next(iter(refusals))
+    before = stored_rows(seated_event)
+    with pytest.raises(Refused, match=twice):
+        swap_players(by=organiser, round=round_, player_a=player_a, player_b=player_b)
+    assert stored_rows(seated_event) == before
+
+
+def test_a_swap_at_tables_with_rulings_only_keeps_the_stored_comparison(dup_club, organiser):
+    """rounds.swap_players is refused once a table has hands, not rulings: at a team
+    match (every table of a round plays the round's boards) two takers may swap, and
+    the stored rows of their boards must name the players seated after the swap, the
+    boards' completion stay what the rule says."""
+    from tournaments.models import Round, Seat
+    from tournaments.services import duplicate as services
+    from tournaments.services.rounds import swap_players
+
+    from .test_team_match import make_match
+
+    event = make_match(dup_club, teams=4)
+    services.seat_duplicate(by=organiser, event=event, draw=False)
+    round_ = Round.objects.get(event=event, number=1)
+    tables = _ruled_everywhere(event, round_, organiser)
+    allowed = [pair for pair, refusal in _swaps(round_, tables).items() if refusal is None]
+    assert allowed
+    player_a, player_b = allowed[0]
+    seat_a = Seat.objects.get(table__round=round_, player=player_a)
+    assert BoardResult.objects.filter(table=seat_a.table, player=player_a).exists()
+    swap_players(by=organiser, round=round_, player_a=player_a, player_b=player_b)
+    assert Seat.objects.get(pk=seat_a.pk).player_id == player_b.pk
+    assert BoardResult.objects.filter(table=seat_a.table, player=player_b).exists()
+    assert not BoardResult.objects.filter(table=seat_a.table, player=player_a).exists()
+    assert_in_step(event)
+    assert stale_event_results() == []
+
+
+def test_the_ranking_is_paged_50_lines_a_page(seated_event, organiser, client):
+    """As the site's other rankings (tables.ranking.RANKING_PER_PAGE, tables.configure):
+    a long duplicate ranking reads 50 lines a page with the same page links, through its
+    own row template as through the generic one; the page asks for `?page=`."""
+    from dataclasses import replace
+
+    from django.test import RequestFactory
+
+    from tournaments.services.events import publish_event
+    from tournaments.tables import configure
+    from tournaments.tables.duplicate import DuplicateRankingTable
+
+    from ..tournament_ui.test_table_templates import _assert_same
+
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    rows = stored_ranking(seated_event)
+    many = [replace(row, player_id=row.player_id + 1000 * n) for n in range(6) for row in rows]
+    assert len(many) > 100
+    for page, shown in ((1, 50), (3, len(many) - 100)):
+        request = RequestFactory().get("/", {"page": page})
+        table = configure(DuplicateRankingTable(many, event=seated_event, average=False), request)
+        html = _assert_same(table, request, rows=shown)
+        assert 'class="pagination' in html and f"?page={page + 1 if page == 1 else 2}" in html
+    publish_event(by=organiser, event=seated_event)
+    url = reverse("duplicate_ranking", args=[seated_event.pk])
+    response = client.get(url, {"page": 2})
+    assert response.status_code == 200
+    table = response.context["ranking_table"]
+    assert table.paginator.per_page == 50 and table.page.number == 1  # one page: the last
+    assert len(list(table.paginated_rows)) == len(rows) < 50

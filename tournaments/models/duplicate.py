@@ -12,12 +12,14 @@ validation, audit) applies unchanged.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.cards import ORIENTATIONS
 
@@ -43,10 +45,16 @@ class Orientation(models.IntegerChoices):
     WEST = WEST, pgettext_lazy("orientation", "West")
 
 
+@lru_cache(maxsize=16)
+def _letters(language: str | None) -> tuple[str, ...]:
+    # Translated once per language: a traveller prints about 140 letters.
+    return tuple(str(letter) for letter in ORIENTATION_LETTERS)
+
+
 def orientation_letter(orientation: int | str) -> str:
     """The letter a reader sees for an orientation (its number or its code)."""
     index = ORIENTATIONS.index(orientation) if isinstance(orientation, str) else orientation
-    return str(ORIENTATION_LETTERS[index])
+    return _letters(get_language())[index]
 
 
 def boards_of_set(board_set: int, boards_per_round: int) -> range:
@@ -87,6 +95,12 @@ class Board(models.Model):
     # kept as dealt so that the printed étuis and the checks of results always agree);
     # None for a board dealt by hand at the club.
     deal = models.JSONField(_("deal"), null=True, blank=True)
+    # Whether every table that plays the board has played it (a result, or a ruling for
+    # the whole table): rules.board_visibility.board_complete over its lines, stored by
+    # services.board_results in the same transaction as each write that may change it,
+    # so that the public pages ask the rule about one flag per board instead of reading
+    # every table and result of the event (issue 22).
+    complete = models.BooleanField(_("complete"), default=False, editable=False)
 
     class Meta:
         ordering = ["event", "number"]

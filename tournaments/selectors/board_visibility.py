@@ -17,10 +17,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
 
-from django.db.models import Exists, OuterRef
-
 from ..models import Board, Event, Hand, Round, SpecialResult, Table
-from ..models.duplicate import boards_of_set, set_of_board
+from ..models.duplicate import boards_of_set
 from ..rules import board_visibility as rule
 from . import access
 from .access import Actor
@@ -172,25 +170,6 @@ def may_enter_at(user: Actor, table: Table) -> bool:
 
 def board_is_complete(board_id: int) -> bool:
     """Whether every table that plays this board has played it (a result, or a ruling for
-    the whole table); two queries."""
-    board = (
-        Board.objects.filter(pk=board_id)
-        .values_list("number", "event_id", "event__deals_per_round")
-        .first()
-    )
-    if board is None:
-        return False
-    number, event_id, per_round = board
-    done = Table.objects.filter(
-        round__event_id=event_id, board_set=set_of_board(number, per_round or 1)
-    ).annotate(
-        entered=Exists(Hand.objects.filter(table=OuterRef("pk"), board_id=board_id)),
-        ruled=Exists(
-            SpecialResult.objects.filter(
-                table=OuterRef("pk"), board_id=board_id, orientation__isnull=True
-            )
-        ),
-    )
-    return rule.board_complete(
-        entered or ruled for entered, ruled in done.values_list("entered", "ruled")
-    )
+    the whole table), as stored by services.board_results (Board.complete: the rule
+    over its lines, in the write that changed them); one query."""
+    return bool(Board.objects.filter(pk=board_id).values_list("complete", flat=True).first())

@@ -270,7 +270,9 @@ def duplicate_data(
             "pk", "number", "board_set", "round__number", "round__status"
         )
     )
-    seat_rows = Seat.objects.filter(table__round__event=event)
+    # Orderings without joins: the models' own (through table, round, event, board)
+    # joined four tables a query for an order nothing here depends on.
+    seat_rows = Seat.objects.filter(table__round__event=event).order_by("table_id", "position")
     if some:
         seat_rows = seat_rows.filter(table_id__in=[table["pk"] for table in tables])
     seats = list(
@@ -312,9 +314,11 @@ def duplicate_data(
             )
             board.lines.append(line)
             lines[(table["pk"], number)] = line
-    hand_rows = Hand.objects.filter(table__round__event=event, board__isnull=False)
+    hand_rows = Hand.objects.filter(table__round__event=event, board__isnull=False).order_by()
     score_rows = HandScore.objects.filter(event=event)
-    special_rows = SpecialResult.objects.filter(board__event=event)
+    special_rows = SpecialResult.objects.filter(board__event=event).order_by(
+        "board_id", "table_id", "orientation"
+    )
     if some:
         hand_rows = hand_rows.filter(board_id__in=[b.pk for b in boards.values()])
         score_rows = score_rows.filter(hand__board_id__in=[b.pk for b in boards.values()])

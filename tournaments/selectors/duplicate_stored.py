@@ -3,8 +3,9 @@ the ranking, the places services.results stores and a board's traveller, without
 comparing the event again.
 
 What the public may read is still rules.board_visibility's decision: `completion`
-asks it which boards every table has played (three light queries: the tables' sets,
-the results entered, the rulings for a whole table), and the public ranking adds up
+asks it about each board's stored completion (Board.complete, which
+services.board_results works out with the same rule in the write that may change it:
+one light query), and the public ranking adds up
 the stored rows of those boards only, as selectors.duplicate_ranking.duplicate_ranking
 does by comparing board_visibility.public_view's copy. The organisers' ranking adds up
 every row. Both equal that comparison to the cent (tests/duplicate_app/test_stored_comparison.py).
@@ -19,8 +20,7 @@ from fractions import Fraction
 
 from django.db.models import Count, Sum
 
-from ..models import Board, BoardResult, Event, Hand, Registration, Seat, SpecialResult, Table
-from ..models.duplicate import boards_of_set
+from ..models import Board, BoardResult, Event, Hand, Registration, Seat
 from ..rules import board_visibility as rule
 from ..rules import duplicate as comparison
 from ..rules.boards import ORIENTATIONS
@@ -35,46 +35,29 @@ class Completion:
     """Which boards of an event every table that plays them has played."""
 
     complete: set[int]  # board numbers anyone may read
-    hidden: set[int]  # ids of the results entered on the other boards
+
+    def hidden(self, event: Event) -> set[int]:
+        """The ids of the results entered on the other boards; one query."""
+        return set(
+            Hand.objects.filter(table__round__event=event, board__isnull=False)
+            .exclude(board__number__in=sorted(self.complete))
+            .order_by()
+            .values_list("pk", flat=True)
+        )
 
 
 def completion(event: Event) -> Completion:
-    """rules.board_visibility over the event's tables, results and whole-table rulings;
-    three queries."""
-    per_round = event.deals_per_round or 1
-    done: dict[int, dict[int, bool]] = defaultdict(dict)  # board number -> table -> done
-    tables = Table.objects.filter(round__event=event, board_set__isnull=False).values_list(
-        "pk", "board_set"
+    """rules.board_visibility over each board's stored completion (Board.complete,
+    kept by services.board_results in every write that may change it); one query."""
+    # No ordering: Board's (event, number) joins the event for nothing.
+    flags = Board.objects.filter(event=event).order_by().values_list("number", "complete")
+    return Completion(
+        {
+            number
+            for number, complete in flags
+            if rule.may_read_board(complete=complete, organiser=False)
+        }
     )
-    for table_id, board_set in tables:
-        for number in boards_of_set(board_set, per_round):
-            done[number][table_id] = False
-    results: dict[int, list[int]] = defaultdict(list)
-    hands = Hand.objects.filter(table__round__event=event, board__isnull=False).values_list(
-        "pk", "table_id", "board__number"
-    )
-    for hand_id, table_id, number in hands:
-        results[number].append(hand_id)
-        if table_id in done[number]:
-            done[number][table_id] = True
-    rulings = SpecialResult.objects.filter(
-        board__event=event, orientation__isnull=True
-    ).values_list("table_id", "board__number")
-    for table_id, number in rulings:
-        if table_id in done[number]:
-            done[number][table_id] = True
-    complete = {
-        number
-        for number, lines in done.items()
-        if rule.may_read_board(complete=rule.board_complete(lines.values()), organiser=False)
-    }
-    hidden = {
-        hand_id
-        for number, hand_ids in results.items()
-        if number not in complete
-        for hand_id in hand_ids
-    }
-    return Completion(complete, hidden)
 
 
 def _stored(event: Event, boards: Collection[int] | None):  # type: ignore[no-untyped-def]
@@ -117,9 +100,12 @@ def _names(event: Event, namer: Namer) -> list[tuple[int, str, str, str | None]]
             event=event
         ).values_list("player_id", *NAMER_FIELDS, "player__club__name", "team__name")
     }
+    # Ordered by player, not by Seat's (table, position): that ordering's joins and
+    # columns went into the DISTINCT (a row per seat, 5 ms at 30 tables).
     seated = (
         Seat.objects.filter(table__round__event=event)
         .exclude(player_id__in=list(found))
+        .order_by("player_id")
         .values_list("player_id", *NAMER_FIELDS, "player__club__name")
         .distinct()
     )
@@ -171,7 +157,7 @@ def stored_standing(event: Event) -> tuple[dict[int, int], set[int]]:
     boards, and the ids of the results on the other boards."""
     seen = completion(event)
     sessions, _marques = _sessions(event, seen.complete)
-    return {player: result.rank for player, result in sessions.items()}, seen.hidden
+    return {player: result.rank for player, result in sessions.items()}, seen.hidden(event)
 
 
 def attach_stored(data: DuplicateData) -> DuplicateData:
@@ -186,20 +172,22 @@ def attach_stored(data: DuplicateData) -> DuplicateData:
         for line in board.lines
     }
     readable = {key for key, line in by_line.items() if line.result is not None or line.specials}
-    rows = BoardResult.objects.filter(
-        board_id__in=[b.pk for b in data.boards.values()]
-    ).values_list(
-        "board__number",
-        "table_id",
-        "orientation",
-        "player_id",
-        "marque",
-        "special",
-        "compared",
-        "rank",
-        "matchpoints",
-        "exact_num",
-        "exact_den",
+    rows = (
+        BoardResult.objects.filter(board_id__in=[b.pk for b in data.boards.values()])
+        .order_by("board_id", "table_id", "orientation")  # the model's, without its joins
+        .values_list(
+            "board__number",
+            "table_id",
+            "orientation",
+            "player_id",
+            "marque",
+            "special",
+            "compared",
+            "rank",
+            "matchpoints",
+            "exact_num",
+            "exact_den",
+        )
     )
     scores = []
     for number, table_id, o, player, marque, special, n, rank, points, num, den in rows:

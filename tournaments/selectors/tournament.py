@@ -252,6 +252,9 @@ def swap_refusal(
         return _("These players already sit at the same table.")
     if Hand.objects.filter(table_id__in=[seat_a.table_id, seat_b.table_id]).exists():
         return _("Hands have been entered at these tables.")
+    moves = {player_a.pk: seat_b.table.board_set, player_b.pk: seat_a.table.board_set}
+    if _plays_a_set_twice(round, moves):
+        return _("In a duplicate event, this swap would have a player play the same boards twice.")
     teams = dict(
         Registration.objects.filter(event=round.event_id, team__isnull=False).values_list(
             "player_id", "team_id"
@@ -265,6 +268,22 @@ def swap_refusal(
         if any(teams.get(m) == team for m in mates.values_list("player_id", flat=True)):
             return _("Team mates may not share a table.")
     return None
+
+
+def _plays_a_set_twice(round: Round, moves: dict[int, int | None]) -> bool:
+    """Whether, in a duplicate event, a player moved to a table of this round (`moves`:
+    player id -> that table's board set) plays that set in another round too: his line
+    would be on the same boards' travellers twice."""
+    if all(board_set is None for board_set in moves.values()):
+        return False  # not a duplicate event: no board sets
+    elsewhere = (
+        Seat.objects.filter(table__round__event_id=round.event_id, player_id__in=list(moves))
+        .exclude(table__round=round)
+        .values_list("player_id", "table__board_set")
+    )
+    return any(
+        moves[player] is not None and board_set == moves[player] for player, board_set in elsewhere
+    )
 
 
 @dataclass

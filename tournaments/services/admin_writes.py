@@ -22,7 +22,6 @@ from django.utils.translation import gettext as _
 from ..errors import Refused
 from ..models import (
     AuditEntry,
-    Board,
     Club,
     Event,
     Hand,
@@ -34,7 +33,6 @@ from ..models import (
     Table,
     Team,
 )
-from ..models.duplicate import boards_of_set
 from ..selectors import access
 from ..selectors.access import Actor
 from ..selectors.dependencies import club_event_ids
@@ -42,7 +40,7 @@ from . import audit
 from . import registrations as registration_services
 from . import tables as table_services
 from .cache import touch, touch_players
-from .results import refresh_event_results
+from .results import refresh_duplicate_tables, refresh_event_results
 from .sheets import refresh_round_status
 
 
@@ -201,6 +199,10 @@ def delete_round(*, by: Actor, round: Round) -> None:
     touch(events=[round.event_id])
     _audit_seating(by, round.event, round, [audit.line("round_deleted")])
     round.delete()
+    if round.event.kind == Event.Kind.DUPLICATE:
+        # Its tables (with no hand, but maybe rulings) no longer play their boards: the
+        # boards' comparison and completion (services.board_results) follow.
+        refresh_event_results(event_id=round.event_id)
 
 
 def _table_has_hands(table_id: int | None) -> bool:
@@ -301,28 +303,6 @@ def _audit_seat(by: Actor, table_id: int, line: audit.Line) -> None:
     _audit_seating(by, table.round.event, table, [line])
 
 
-def _refresh_duplicate_boards(table_ids: set[int]) -> None:
-    """A duplicate table's seats name the players of its boards' stored comparison rows
-    (services.board_results): an arbiter's ruling stores rows for a table that has no
-    hand, whose seats may still change. A seat changed rewrites the rows of its
-    tables' boards, and the results read from them."""
-    tables = list(
-        Table.objects.filter(
-            pk__in=table_ids, round__event__kind=Event.Kind.DUPLICATE, board_set__isnull=False
-        ).select_related("round__event")
-    )
-    if not tables:
-        return
-    event = tables[0].round.event
-    numbers = {
-        number
-        for table in tables
-        for number in boards_of_set(table.board_set, event.deals_per_round or 1)
-    }
-    boards = Board.objects.filter(event=event, number__in=numbers)
-    refresh_event_results(event_id=event.pk, boards=list(boards.values_list("pk", flat=True)))
-
-
 @transaction.atomic
 def save_seat(*, by: Actor, seat: Seat) -> Seat:
     _check_seat(by, seat)
@@ -330,13 +310,13 @@ def save_seat(*, by: Actor, seat: Seat) -> Seat:
     seat.save()
     now = _seat_line(seat.position, seat.player_id)
     if stored is None:
-        _refresh_duplicate_boards({seat.table_id})
+        refresh_duplicate_tables({seat.table_id})
         _audit_seat(by, seat.table_id, audit.line("seat_added", **now))
         return seat
     before = _seat_line(stored["position"], stored["player_id"])
     if before == now and stored["table_id"] == seat.table_id:
         return seat
-    _refresh_duplicate_boards({seat.table_id, stored["table_id"]})
+    refresh_duplicate_tables({seat.table_id, stored["table_id"]})
     if stored["table_id"] != seat.table_id:
         _audit_seat(by, stored["table_id"], audit.line("seat_removed", **before))
         _audit_seat(by, seat.table_id, audit.line("seat_added", **now))
@@ -351,7 +331,7 @@ def delete_seat(*, by: Actor, seat: Seat) -> None:
     _check_seat(by, seat)
     stored = Seat.objects.values("table_id", "position", "player_id").get(pk=seat.pk)
     seat.delete()
-    _refresh_duplicate_boards({stored["table_id"]})
+    refresh_duplicate_tables({stored["table_id"]})
     line = _seat_line(stored["position"], stored["player_id"])
     _audit_seat(by, stored["table_id"], audit.line("seat_removed", **line))
 

@@ -15,18 +15,24 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ..models import ORIENTATIONS, BoardResult, Event
-from ..selectors.duplicate import duplicate_data
+from django.db.models import Case, Value, When
+
+from ..models import ORIENTATIONS, Board, BoardResult, Event
+from ..selectors.board_visibility import complete_boards
+from ..selectors.duplicate import DuplicateData, duplicate_data
 from ..selectors.duplicate_ranking import compare_board, method_of
 
 
 def refresh_board_results(event: Event, board_ids: Collection[int] | None = None) -> int:
     """Bring the stored comparison of these boards of `event` (None: every board) in
-    step with their travellers; returns how many rows it holds now. Runs inside the
-    caller's transaction (the write that changed the boards)."""
+    step with their travellers, and their Board.complete (rules.board_visibility,
+    through selectors.board_visibility.complete_boards: the lines just read); returns
+    how many rows it holds now. Runs inside the caller's transaction (the write that
+    changed the boards)."""
     if board_ids is not None and not board_ids:
         return 0
     data = duplicate_data(event, board_ids=board_ids)
+    _store_completion(event, board_ids, data)
     method = method_of(event)
     rows = [
         BoardResult(
@@ -51,3 +57,16 @@ def refresh_board_results(event: Event, board_ids: Collection[int] | None = None
     stored.delete()
     BoardResult.objects.bulk_create(rows, batch_size=2000)
     return len(rows)
+
+
+def _store_completion(event: Event, board_ids: Collection[int] | None, data: DuplicateData) -> None:
+    """Board.complete of the boards read, in one UPDATE (every board of the event when
+    `board_ids` is None: a board without a table is not complete)."""
+    complete = sorted(data.boards[number].pk for number in complete_boards(data))
+    boards = Board.objects.filter(event=event)
+    if board_ids is not None:
+        boards = boards.filter(pk__in=sorted(board_ids))
+    if complete:
+        boards.update(complete=Case(When(pk__in=complete, then=Value(True)), default=Value(False)))
+    else:
+        boards.update(complete=False)

@@ -23,7 +23,8 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Count, Exists, JSONField, OuterRef, Q, Sum
 
-from ..models import Event, EventResult, Hand, HandScore
+from ..models import Board, Event, EventResult, Hand, HandScore, Table
+from ..models.duplicate import boards_of_set
 from ..rules.ranking import rank_rows, tie_break
 from ..selectors.board_visibility import board_is_complete
 from ..selectors.duplicate_stored import stored_standing
@@ -377,6 +378,31 @@ def refresh_event_results(
     if event.published:  # only published events count in a season
         refresh_seasons_of(event.club_id, [event.date])
     careers.refresh_event_careers(event, player_ids)  # published events' only
+
+
+def refresh_duplicate_tables(table_ids: Collection[int]) -> None:
+    """A duplicate table's seats name the players of its boards' stored comparison rows
+    (services.board_results): an arbiter's ruling stores rows for a table that has no
+    hand, whose seats may still change (the admin's seat forms, rounds.swap_players).
+    A seat changed rewrites the rows of its tables' boards, and the results read from
+    them; nothing for the tables of other kinds of event."""
+    tables = list(
+        Table.objects.filter(
+            pk__in=sorted(table_ids),
+            round__event__kind=Event.Kind.DUPLICATE,
+            board_set__isnull=False,
+        ).select_related("round__event")
+    )
+    if not tables:
+        return
+    event = tables[0].round.event
+    numbers = {
+        number
+        for table in tables
+        for number in boards_of_set(table.board_set, event.deals_per_round or 1)
+    }
+    boards = Board.objects.filter(event=event, number__in=sorted(numbers))
+    refresh_event_results(event_id=event.pk, boards=list(boards.values_list("pk", flat=True)))
 
 
 def rebuild_all_event_results(models: ResultModels = ResultModels()) -> int:

@@ -35,6 +35,7 @@ from . import audit
 from .cache import touch
 from .hands import seat_table
 from .planning_refusals import refused_seating
+from .results import refresh_duplicate_tables
 
 # At a tournament table of 5 the dealer sits out, so every table plays the same
 # 4-player deals and table scores stay comparable.
@@ -226,6 +227,9 @@ def swap_players(*, by: Actor, round: Round, player_a: Player, player_b: Player)
     # Neither player sits at the other's table, so two updates keep (table, player) unique.
     Seat.objects.filter(pk=seat_a.pk).update(player=player_b)
     Seat.objects.filter(pk=seat_b.pk).update(player=player_a)
+    # A duplicate table with rulings but no hand has stored comparison rows naming its
+    # players: they follow the seats.
+    refresh_duplicate_tables({seat_a.table_id, seat_b.table_id})
     swapped = audit.line(
         "seats_swapped",
         a=player_a.name,

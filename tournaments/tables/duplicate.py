@@ -12,6 +12,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from ..models.duplicate import ORIENTATION_LETTERS, ORIENTATIONS, orientation_letter
 from .common import NUMBER, TABLET_UP, WIDE_ONLY
+from .ranking import RANKING_PER_PAGE
 
 STRIPED = "table table-striped align-middle"
 RESULT = {"th": {"class": "text-end"}, "td": {"class": "text-end fw-bold result"}}
@@ -60,6 +61,7 @@ class DuplicateRankingTable(tables.Table):
         row_attrs = {"data-player": lambda record: record.player_id}
         orderable = False
         empty_text = gettext_lazy("No player yet.")
+        per_page = RANKING_PER_PAGE  # views.duplicate_public pages it (tables.configure)
         template_name = "tables/duplicate_ranking.html"
 
     def __init__(self, rows: Sequence[Any], *, event: Any, average: bool) -> None:

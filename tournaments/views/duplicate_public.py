@@ -25,6 +25,7 @@ from ..selectors import public as public_selectors
 from ..selectors.board_visibility import public_view
 from ..selectors.duplicate_ranking import compare, player_row, ranking_rows, team_rows
 from ..selectors.duplicate_stored import attach_stored, board_numbers, completion, stored_ranking
+from ..tables import configure
 from ..tables.duplicate import DuplicateRankingTable, DuplicateTeamTable, TravellerTable
 from . import cached
 from .cached import cached_page
@@ -59,7 +60,7 @@ def _compared(context: dict[str, Any], numbers: list[int] | None = None) -> Any:
     return attach_stored(read if context["organiser"] else public_view(read))
 
 
-@cached_page(cached.event_page)
+@cached_page(cached.event_page, query=("page",))
 def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
     context = _context(request, pk)
     event, average = context["event"], context["average"]
@@ -71,8 +72,11 @@ def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
         boards=None if context["organiser"] else context["complete_boards"],
     )
     context.update(rows=rows, teams=team_rows(rows, event) if event.team_size else [])
+    # 50 lines a page (?page=), as the site's other rankings; the teams are worked out
+    # from every row first. The hall screen and the workbook keep the whole ranking.
+    ranking = DuplicateRankingTable(context["rows"], event=event, average=average)
     tables = {
-        "ranking_table": DuplicateRankingTable(context["rows"], event=event, average=average),
+        "ranking_table": configure(ranking, request),
         "team_table": DuplicateTeamTable(context["teams"], average=average),
     }
     return render(request, TEMPLATES + "ranking.html", {**context, **tables})
