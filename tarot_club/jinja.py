@@ -13,6 +13,7 @@ from typing import Any
 
 from django.template.defaultfilters import capfirst, floatformat
 from django.utils.html import conditional_escape
+from django.utils.translation import gettext, ngettext
 from jinja2 import Environment, StrictUndefined
 
 
@@ -22,17 +23,28 @@ def environment(**options: Any) -> Environment:
     and values escaped as Django escapes them (an apostrophe as &#x27;, not &#39;), so a
     row prints the same HTML in either engine."""
     from tournaments.tables.links import url_of
-    from tournaments.templatetags.typography import long_date
+    from tournaments.templatetags.orientations import orientation
+    from tournaments.templatetags.typography import long_date, percent
 
     options["autoescape"] = True
     options["undefined"] = StrictUndefined
     options["finalize"] = conditional_escape
+    options.setdefault("extensions", []).append("jinja2.ext.i18n")
     env = Environment(**options)
+    # {{ _("round %(number)s", number=n) }}, {{ ngettext(singular, plural, n, counter=n) }}:
+    # Django's catalogues, the translation printed as is and its values escaped, as
+    # {% blocktranslate %} does. The msgids also stand in the Django templates
+    # makemessages reads (each Jinja2 row template says which).
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(
         # {{ pk|url_of("view_name") }}, as {{ pk|url_of:"view_name" }} in Django's engine.
         url_of=lambda pk, viewname: url_of(viewname, pk),
         long_date=long_date,
         floatformat=floatformat,
         capfirst=capfirst,
+        orientation=orientation,
+        percent=percent,
     )
+    # {{ url("view_name", id, ...) }}: reverse() for integer ids, the pattern reversed once.
+    env.globals["url"] = url_of
     return env

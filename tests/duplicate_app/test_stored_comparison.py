@@ -363,7 +363,7 @@ def test_the_public_travellers_template_prints_what_its_columns_print(
     from tournaments.models import Event
     from tournaments.services.events import publish_event
 
-    from ..tournament_ui.test_table_templates import _assert_same
+    from ..tournament_ui.test_table_templates import GENERIC, _assert_same
 
     Event.objects.filter(pk=seated_event.pk).update(comparison=comparison)
     seated_event.refresh_from_db()
@@ -398,6 +398,22 @@ def test_the_public_travellers_template_prints_what_its_columns_print(
     html = _assert_same(table, rows=len(table.data))
     assert len(table.data) > 4 and 'class="badge text-bg-warning"' in html
     assert html.count("poignée") == 2 and "chelem" in html and "petit au bout" in html
+    # The cells read the page's `average` (difference mode): as the page renders them.
+    average = comparison == "difference"
+    in_page = _in_page(table, response.wsgi_request, average)
+    table.template_name, own = GENERIC, table.template_name
+    assert _in_page(table, response.wsgi_request, average) == in_page
+    table.template_name = own
+    assert ("%" in in_page) != average  # a percentage per line, or a signed difference
+
+
+def _in_page(table, request, average: bool) -> str:
+    from django.template import engines
+
+    from ..tournament_ui.test_table_templates import _normalised
+
+    page = engines["django"].from_string("{% load django_tables2 %}{% render_table table %}")
+    return _normalised(page.render({"table": table, "average": average}, request))
 
 
 @pytest.mark.parametrize("change", ["replace", "remove", "add"])
