@@ -16,6 +16,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from ..models import Event
 from ..selectors import access
@@ -27,6 +28,7 @@ from ..selectors.duplicate_ranking import compare, player_row, ranking_rows, tea
 from ..selectors.duplicate_stored import attach_stored, board_numbers, completion, stored_ranking
 from ..tables import configure
 from ..tables.duplicate import DuplicateRankingTable, DuplicateTeamTable, TravellerTable
+from ..tables.links import url_of
 from . import cached
 from .cached import cached_page
 from .names import event_namer
@@ -47,6 +49,16 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
         "namer": event_namer(request, event),
         "provisional": public_selectors.is_provisional(event),
         "shown_boards": sorted(shown),
+        # The header's board links (30 on a page): worded and linked once here, not by a
+        # translation tag and a URL tag each.
+        "board_links": [
+            (
+                number,
+                url_of("duplicate_board", event.pk, number),
+                _("Board %(number)s") % {"number": number},
+            )
+            for number in sorted(shown)
+        ],
         "complete_boards": complete,
         "organiser": organiser,
         "average": event.comparison == Event.Comparison.DIFFERENCE,
