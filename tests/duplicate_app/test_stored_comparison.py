@@ -512,7 +512,7 @@ def test_a_swap_that_would_play_boards_twice_is_refused(seated_event, organiser)
     round_ = Round.objects.get(event=seated_event, number=1)
     tables = _ruled_everywhere(seated_event, round_, organiser)
     refusals = _swaps(round_, tables)
-    twice = "same boards twice"
+    twice = "deux fois les mêmes donnes"  # in French, the site's default language
     assert refusals and all(twice in refusal for refusal in refusals.values())
     player_a, player_b = next(iter(refusals))
     before = stored_rows(seated_event)
