@@ -43,12 +43,12 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
     event = visible_event(request, pk, kind=Event.Kind.DUPLICATE)
     organiser = access.organises_event(request.user, event)
     complete = completion(event).complete
-    shown = set(board_numbers(event)) if organiser else complete
+    shown = sorted(set(board_numbers(event)) if organiser else complete)
     return {
         "event": event,
         "namer": event_namer(request, event),
         "provisional": public_selectors.is_provisional(event),
-        "shown_boards": sorted(shown),
+        "shown_boards": shown,
         # The header's board links (30 on a page): worded and linked once here, not by a
         # translation tag and a URL tag each.
         "board_links": [
@@ -57,7 +57,7 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
                 url_of("duplicate_board", event.pk, number),
                 _("Board %(number)s") % {"number": number},
             )
-            for number in sorted(shown)
+            for number in shown
         ],
         "complete_boards": complete,
         "organiser": organiser,
