@@ -38,6 +38,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--json", default=None, help="append this run's figures to a file")
     parser.add_argument("--only", default="", help="only the pages whose name holds this")
+    parser.add_argument(
+        "--calls",
+        type=int,
+        default=0,
+        help="also count Python function calls a request (cProfile over this many requests, "
+        "after the timed ones): a figure that does not move with the machine's load",
+    )
+    parser.add_argument("--top", type=int, default=0, help="with --calls: the profile's top N")
     args = parser.parse_args()
     pages.configure()
     pages.django_setup()
@@ -80,6 +88,7 @@ def main() -> None:
     s.sheet_table.scorekeepers.add(keeper)
     load = os.getloadavg()
     medians: dict[str, float] = {}
+    calls: dict[str, int] = {}
     for page, path in paths.items():
         client = next((c for role, c in clients.items() if f"({role})" in page), anonymous)
         for _ in range(3):
@@ -92,15 +101,41 @@ def main() -> None:
             if response.status_code != 200:
                 sys.exit(f"GET {path}: {response.status_code}")
         medians[page] = statistics.median(times) * 1000
+        if args.calls:
+            calls[page] = count_calls(client, path, args.calls, args.top)
     s.sheet_table.scorekeepers.remove(keeper)
     floor = medians[pages.FLOOR]
     print(f"CPU ms of a request (median of {args.runs}), load average {load} -> {os.getloadavg()}")
     for page, ms in medians.items():
-        print(f"  {page:<40} {ms:6.1f} ms  x{ms / floor:.1f}")
+        counted = ""
+        if page in calls:
+            counted = f"  {calls[page]:9,} calls (x{calls[page] / calls[pages.FLOOR]:.1f})"
+        print(f"  {page:<40} {ms:6.1f} ms  x{ms / floor:.1f}{counted}")
     if args.json:
         with open(args.json, "a", encoding="utf-8") as out:
             line = {"root": str(ROOT), "load": [load, os.getloadavg()], "cpu_ms": medians}
+            if calls:
+                line["calls"] = calls
             out.write(json.dumps(line) + "\n")
+
+
+def count_calls(client, path: str, requests: int, top: int) -> int:
+    """Python function calls a request, by cProfile over `requests` requests."""
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(requests):
+        client.get(path, secure=True)
+    profile.disable()
+    stats = pstats.Stats(profile)
+    if os.environ.get("PROFILE_DUMP"):
+        profile.dump_stats(os.environ["PROFILE_DUMP"] + "." + path.strip("/").replace("/", "_"))
+    if top:
+        print(f"--- {path}")
+        stats.sort_stats("cumulative").print_stats(top)
+    return round(stats.total_calls / requests)
 
 
 if __name__ == "__main__":

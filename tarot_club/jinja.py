@@ -12,25 +12,43 @@ from __future__ import annotations
 from typing import Any
 
 from django.template.defaultfilters import capfirst, floatformat
-from django.utils.html import conditional_escape
 from django.utils.translation import gettext, ngettext
-from jinja2 import Environment, StrictUndefined
+from jinja2 import Environment, StrictUndefined, Template
+
+# markupsafe (Jinja2's escaping) writes an apostrophe and a double quote as &#39; and
+# &#34;, Django (html.escape) as &#x27; and &quot;: the same characters. A row must print
+# the same HTML in either engine (tests compare them), so the finished HTML is respelt
+# once (two str.replace on the whole render) instead of escaping each value through
+# Django's conditional_escape as finalize: that cost about ten Python calls a value,
+# 11,000 calls of a 30-hand sheet's 73,000 (benchmarks/RESULTS.md). Only an escaped
+# character can be written so: an escaped value's own "&" becomes "&amp;" first.
+_DJANGO_SPELLING = (("&#39;", "&#x27;"), ("&#34;", "&quot;"))
+
+
+class DjangoSpelledTemplate(Template):
+    """A Jinja2 template whose HTML spells escaped quotes as Django does."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        html = super().render(*args, **kwargs)
+        for jinja_spelling, django_spelling in _DJANGO_SPELLING:
+            html = html.replace(jinja_spelling, django_spelling)
+        return html
 
 
 def environment(**options: Any) -> Environment:
     """Django's Jinja2 options, with autoescaping forced on, a name the template does
     not receive an error rather than an empty string (every value is passed by name),
-    and values escaped as Django escapes them (an apostrophe as &#x27;, not &#39;), so a
-    row prints the same HTML in either engine."""
+    and escaped quotes spelt as Django spells them (an apostrophe as &#x27;, not &#39;),
+    so a row prints the same HTML in either engine."""
     from tournaments.tables.links import url_of
     from tournaments.templatetags.orientations import orientation
     from tournaments.templatetags.typography import long_date, percent
 
     options["autoescape"] = True
     options["undefined"] = StrictUndefined
-    options["finalize"] = conditional_escape
     options.setdefault("extensions", []).append("jinja2.ext.i18n")
     env = Environment(**options)
+    env.template_class = DjangoSpelledTemplate
     # {{ _("round %(number)s", number=n) }}, {{ ngettext(singular, plural, n, counter=n) }}:
     # Django's catalogues, the translation printed as is and its values escaped, as
     # {% blocktranslate %} does. The msgids also stand in the Django templates
