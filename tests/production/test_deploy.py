@@ -152,7 +152,7 @@ def test_database_url_parsing():
     )
     assert pg["OPTIONS"] == {
         "sslmode": "require",
-        "options": "-c jit=off",
+        "options": "-c jit=off -c random_page_cost=1.1",
         "server_side_binding": True,
         "prepare_threshold": 1,
     }
@@ -185,3 +185,24 @@ def test_public_queries_are_prepared_on_postgresql(client):
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM pg_prepared_statements")
         assert cursor.fetchone()[0] > 0
+
+
+def test_random_page_cost_can_be_left_to_the_server(monkeypatch):
+    from tarot_club.env import database_from_url
+
+    monkeypatch.setenv("PG_RANDOM_PAGE_COST", "")
+    assert database_from_url("postgres://u@db/tarot")["OPTIONS"]["options"] == "-c jit=off"
+    monkeypatch.setenv("PG_RANDOM_PAGE_COST", "2")
+    assert "-c random_page_cost=2.0" in database_from_url("postgres://u@db/t")["OPTIONS"]["options"]
+
+
+@pytest.mark.django_db
+def test_each_postgresql_connection_plans_for_a_database_in_memory():
+    """The planner's index lookup cost, as tarot_club.env sets it on every connection."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL planner setting")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW random_page_cost")
+        assert cursor.fetchone()[0] == "1.1"
