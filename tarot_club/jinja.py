@@ -65,4 +65,27 @@ def environment(**options: Any) -> Environment:
     )
     # {{ url("view_name", id, ...) }}: reverse() for integer ids, the pattern reversed once.
     env.globals["url"] = url_of
+    # templates/jinja2/tables/frame.html: a table's attributes as {% render_attrs %} prints
+    # them, and the frame's refusal of a table it does not draw.
+    env.globals["attrs_html"] = attrs_html
+    env.globals["frame_table"] = frame_table
     return env
+
+
+def attrs_html(attrs: dict[str, Any] | None, default_class: str = "") -> str:
+    """tables2's {% render_attrs attrs class=default_class %}: the attributes as HTML."""
+    from django_tables2.utils import AttributeDict
+
+    merged = AttributeDict({"class": default_class} if default_class else {})
+    merged.update(attrs or {})
+    return merged.as_html()
+
+
+def frame_table(table: Any) -> str:
+    """Nothing for a table the Jinja2 frame draws whole; an error for one it would
+    draw wrong (ordering links, tables2's own pages, a footer: responsive.html's)."""
+    if table.orderable or getattr(table, "page", None) or table.has_footer():
+        raise ValueError(
+            f"{type(table).__name__}: tables/frame.html draws no order, page or footer"
+        )
+    return ""

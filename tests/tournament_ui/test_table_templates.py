@@ -234,6 +234,22 @@ def test_contracts_and_partners(db):
             _assert_same(PartnerTable([], table_id="partners-called-by"), rows=0)
 
 
+def test_the_jinja2_frame_refuses_a_table_it_would_draw_wrong(db):
+    """templates/jinja2/tables/frame.html draws no ordering link, no tables2 page and no
+    footer: a table asking for one is an error, not a table printed without it."""
+    from tournaments.selectors.stats import PartnerRow
+    from tournaments.tables.stats import PartnerTable
+
+    rows = [PartnerRow(7, "Anne", 3, 1, -58)] * 3
+    ordered = PartnerTable(rows, table_id="partners-called")
+    ordered.orderable = True
+    paged = PartnerTable(rows, table_id="partners-called")
+    paged.paginate(per_page=2)
+    for table in (ordered, paged):
+        with pytest.raises(ValueError, match=r"frame\.html"):
+            table.as_html(RequestFactory().get("/"))
+
+
 def test_player_page_tables(client, club_night, table5, organiser, players):
     """The player page's contract and partner tables as the page builds them (a 5-player
     table: Fabien takes and calls Gaëlle), in both languages."""
