@@ -1,0 +1,92 @@
+"""The player page's event picker and its players most met are Jinja2 templates
+(templates/jinja2/stats/): what the page prints must be what the Django template printed
+from the same context (player_lists_reference.html), in French and in English, the chosen
+event selected, names escaped, and the empty list's sentence."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from pathlib import Path
+
+import pytest
+from django.template import engines
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
+
+from tournaments.models import Event, Player
+
+from ..factories import make_event, make_round, make_table, store_hand
+from .test_table_templates import _normalised
+
+REFERENCE = Path(__file__).with_name("player_lists_reference.html")
+JINJA = engines["jinja2"]
+
+
+def _parts(html: str) -> tuple[str, str]:
+    """The options and the players met, white space next to tags gone. A translated word
+    with an apostrophe reaches Jinja2 escaped (&#x27;, as {% translate ... as word %}
+    gives it) where {% translate %} printed it as is: the same text in a browser."""
+    html = html.replace("&#x27;", "'")
+    options = re.search(r'<select name="event"[^>]*>(.*?)</select>', html, re.S).group(1)
+    opponents = re.search(
+        r'<div class="list-group" id="opponent-list">(.*?)</div>\s*</section>', html, re.S
+    )
+    return _normalised(options).strip(), _normalised(opponents.group(1)).strip()
+
+
+@pytest.mark.parametrize("query", ["", "?event=first"])
+def test_the_page_prints_what_the_django_template_printed(
+    client, club, club_night, table4, organiser, players, query
+) -> None:
+    Player.objects.filter(pk=players[1].pk).update(name="Bruno d'Ô <B> & fils")
+    second = make_event(club, name="Tournoi « d'hiver »", date=datetime.date(2026, 11, 26))
+    # Published first: the stored careers count the hands saved in published events.
+    Event.objects.filter(pk__in=[club_night.pk, second.pk]).update(published=True)
+    store_hand(table4, organiser)
+    store_hand(table4, organiser, points=30)
+    store_hand(make_table(make_round(second), players[:4]), organiser)
+    query = query.replace("first", str(club_night.pk))
+    reference = engines["django"].from_string(REFERENCE.read_text(encoding="utf-8"))
+    for language in ("fr", "en"):
+        with translation.override(language):
+            url = reverse("player_public", args=[players[0].pk]) + query
+            response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+            assert response.status_code == 200
+            page = _parts(response.content.decode())
+            expected = reference.render(
+                {
+                    key: response.context[key]
+                    for key in ("event_choices", "chosen_event", "opponents")
+                }
+            )
+            assert page == _parts(expected + "</section>")
+        options, opponents = page
+        assert options.count("<option") == 2 and options.count(" selected") == 1
+        assert "Bruno d'Ô &lt;B&gt; &amp; fils" in opponents
+
+
+def test_an_empty_list_of_players_met() -> None:
+    reference = engines["django"].from_string(REFERENCE.read_text(encoding="utf-8"))
+    for language in ("fr", "en"):
+        with translation.override(language):
+            expected = _parts(
+                reference.render({"event_choices": [], "opponents": []}) + "</section>"
+            )
+            words = {
+                "head_to_head": translation.gettext("Head-to-head"),
+                "nobody": translation.gettext("Nobody yet."),
+            }
+            options = JINJA.get_template("stats/event_options.html").render(
+                {"choices": [], "chosen_id": None}
+            )
+            opponents = JINJA.get_template("stats/opponents.html").render(
+                {"opponents": [], **words}
+            )
+            html = (
+                f'<select name="event">{options}</select>'
+                f'<div class="list-group" id="opponent-list">{opponents}</div></section>'
+            )
+            assert _parts(html) == expected
+            assert escape(translation.gettext("Nobody yet.")) in html
