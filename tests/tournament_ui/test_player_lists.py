@@ -1,7 +1,8 @@
-"""The player page's event picker and its players most met are Jinja2 templates
-(templates/jinja2/stats/): what the page prints must be what the Django template printed
-from the same context (player_lists_reference.html), in French and in English, the chosen
-event selected, names escaped, and the empty list's sentence."""
+"""The player page's event picker and players most met, and the head-to-head's shared
+tables, are Jinja2 templates (templates/jinja2/stats/): what a page prints must be what
+the Django template printed from the same context (player_lists_reference.html,
+shared_tables_reference.html), in French and in English, the chosen event selected,
+names escaped, and the empty list's sentence."""
 
 from __future__ import annotations
 
@@ -90,3 +91,33 @@ def test_an_empty_list_of_players_met() -> None:
             )
             assert _parts(html) == expected
             assert escape(translation.gettext("Nobody yet.")) in html
+
+
+def test_the_head_to_head_prints_its_shared_tables_as_the_django_template_did(
+    client, club, club_night, table4, organiser, players
+) -> None:
+    Player.objects.filter(pk=players[1].pk).update(name="Bruno d'Ô <B> & fils")
+    second = make_event(club, name="Tournoi « d'hiver »", date=datetime.date(2026, 11, 26))
+    Event.objects.filter(pk__in=[club_night.pk, second.pk]).update(published=True)
+    store_hand(table4, organiser)
+    store_hand(table4, organiser, points=30)
+    store_hand(make_table(make_round(second), players[:4]), organiser)
+    reference = engines["django"].from_string(
+        Path(__file__).with_name("shared_tables_reference.html").read_text(encoding="utf-8")
+    )
+    for language in ("fr", "en"):
+        with translation.override(language):
+            url = reverse("head_to_head", args=[players[0].pk, players[1].pk])
+            response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+            assert response.status_code == 200
+            page = _shared(response.content.decode())
+            context = {key: response.context[key] for key in ("shared_tables", "a", "b")}
+            assert page == _shared(reference.render(context))
+        assert page.count("list-group-item-action") == 2
+        assert "score-pos" in page and "score-neg" in page
+        assert "Bruno d&#x27;Ô &lt;B&gt; &amp; fils" in page
+
+
+def _shared(html: str) -> str:
+    found = re.search(r'<div class="list-group" id="shared-tables">(.*?)</div>', html, re.S)
+    return _normalised(found.group(1)).strip()
