@@ -28,7 +28,7 @@ from ..selectors.duplicate_ranking import compare, player_row, ranking_rows, tea
 from ..selectors.duplicate_stored import attach_stored, board_numbers, completion, stored_ranking
 from ..tables import configure
 from ..tables.duplicate import DuplicateRankingTable, DuplicateTeamTable, TravellerTable
-from ..tables.links import url_of
+from ..tables.links import url_maker
 from . import cached
 from .cached import cached_page
 from .names import event_namer
@@ -44,6 +44,7 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
     organiser = access.organises_event(request.user, event)
     complete = completion(event).complete
     shown = sorted(set(board_numbers(event)) if organiser else complete)
+    board_url, board_label = url_maker("duplicate_board", 2), _("Board %(number)s")
     return {
         "event": event,
         "namer": event_namer(request, event),
@@ -52,11 +53,7 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
         # The header's board links (30 on a page): worded and linked once here, not by a
         # translation tag and a URL tag each.
         "board_links": [
-            (
-                number,
-                url_of("duplicate_board", event.pk, number),
-                _("Board %(number)s") % {"number": number},
-            )
+            (number, board_url(event.pk, number), board_label % {"number": number})
             for number in shown
         ],
         "complete_boards": complete,
