@@ -90,7 +90,7 @@ def _line_forms(
     ]
     seats = board_selectors.line_seats(with_form)
     stored = board_selectors.board_hands(board, with_form)
-    rules = event.rules
+    rules = event.rules if with_form else None  # parsed from JSON: only for a form
     forms: list[tuple[Any, TravellerLineForm | None]] = []
     for line in info.lines:
         hand = stored.get(line.table_id)
