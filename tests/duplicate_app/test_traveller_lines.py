@@ -173,3 +173,30 @@ def test_the_traveller_forms_widgets_print_what_djangos_renderer_printed(
     assert TravellerLineForm(seats=seats, rules=rules).renderer is WIDGETS
     assert BoardRolesForm().renderer is WIDGETS
     assert SpecialResultForm(tables=[]).renderer is WIDGETS
+
+
+def test_the_rulings_are_listed_when_the_board_has_some_even_away_from_its_lines(
+    dup_club, organiser, organiser_client
+):
+    """The list of rulings (each with its Withdraw button) is read only for a board
+    duplicate_data counted rulings on: every ruling of the board is listed, one at a
+    table that no longer plays it too (moved to another round in the admin)."""
+    from tournaments.models import Round
+    from tournaments.services.admin_writes import save_table
+
+    event = _event(dup_club, free_bidding=True, comparison=Event.Comparison.MATCHPOINTS)
+    _every_kind_of_line(event, organiser)
+
+    def rulings(number: int) -> list[str]:
+        url = reverse("duplicate_traveller", args=[event.pk, number])
+        page = organiser_client.get(url).content.decode()
+        listed = re.search(r'<ul class="list-group mb-3" id="specials">(.*?)</ul>', page, re.S)
+        return re.findall(r"/special/(\d+)/", listed.group(1))
+
+    assert len(rulings(BOARD)) == 3
+    assert rulings(BOARD + 1) == []  # "No ruling on this board."
+    # The table with a ruling only, moved to a round whose tables play other boards.
+    ruled = SpecialResult.objects.get(kind=SpecialResult.Kind.NOT_PLAYED).table
+    ruled.round, ruled.number, ruled.board_set = Round.objects.get(event=event, number=1), 9, 3
+    save_table(by=organiser, table=ruled)
+    assert len(rulings(BOARD)) == 3

@@ -156,6 +156,9 @@ class BoardInfo:
     dealt: bool
     taker: int | None = None  # the orientation the board names (Board.taker)
     lines: list[Line] = field(default_factory=list)
+    # The arbiter's rulings stored for the board, at its lines' tables or not (a table
+    # moved away in the admin keeps its rulings): none, no list of them to read.
+    rulings: int = 0
 
     @property
     def dealer_letter(self) -> str:
@@ -338,6 +341,7 @@ def duplicate_data(
             line.marques[orientation] = points
     specials = special_rows.values_list("pk", "table_id", "board__number", "orientation", "kind")
     for pk, table_id, number, orientation, kind in specials:
+        boards[number].rulings += 1
         line = lines.get((table_id, number))
         if line is not None:
             line.specials[orientation] = kind

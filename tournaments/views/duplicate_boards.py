@@ -152,7 +152,8 @@ def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any])
             **context,
             "event": event,
             "special_form": special_form,
-            "specials": board_selectors.board_specials(context["board"]),
+            # Read only when the board has some (duplicate_data counted them).
+            "specials": board_selectors.board_specials(context["board"]) if info.rulings else [],
             "roles_form": context.get("roles_form")
             or BoardRolesForm(
                 initial={
