@@ -446,6 +446,13 @@ def test_a_seat_changed_after_a_ruling_rewrites_its_boards_stored_rows(
         save_seat(by=organiser, seat=Seat(table=table, player=newcomer, position=seat.position))
     assert stored_rows(seated_event) == recomputed_rows(seated_event)
     assert BoardResult.objects.filter(table=table, player=newcomer).exists() == (change != "remove")
+    # The ranking names everybody registered, and the newcomer seated without a
+    # registration (the admin's) once.
+    ranked = [row.player_id for row in stored_ranking(seated_event)]
+    registered = set(seated_event.registrations.values_list("player_id", flat=True))
+    assert registered <= set(ranked)
+    assert ranked.count(newcomer.pk) == (change != "remove")
+    assert len(ranked) == len(registered) + (change != "remove")
 
 
 def test_a_deletion_rewrites_its_own_boards_rows_only(seated_event, organiser):

@@ -86,7 +86,9 @@ def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
     ranking = DuplicateRankingTable(context["rows"], event=event, average=average)
     tables = {
         "ranking_table": configure(ranking, request),
-        "team_table": DuplicateTeamTable(context["teams"], average=average),
+        "team_table": (
+            DuplicateTeamTable(context["teams"], average=average) if context["teams"] else None
+        ),
     }
     return render(request, TEMPLATES + "ranking.html", {**context, **tables})
 
