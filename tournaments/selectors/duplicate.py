@@ -245,24 +245,30 @@ def duplicate_data(
     namer: Namer = public_names,
     numbers: Collection[int] | None = None,
     board_ids: Collection[int] | None = None,
+    board: Board | None = None,
 ) -> DuplicateData:
     """Every board with its traveller's lines, the players and their places; seven
     queries whatever the size of the event. `numbers` (or `board_ids`): those boards
     only (their lines, and the players seated at their tables), for a page or a write
-    about one board."""
+    about one board; `board`, a board of the event the caller has read already: that
+    one only, in six queries."""
     per_round = boards_per_round(event)
-    board_rows = Board.objects.filter(event=event)
-    if numbers is not None:
-        board_rows = board_rows.filter(number__in=sorted(numbers))
-    if board_ids is not None:
-        board_rows = board_rows.filter(pk__in=sorted(board_ids))
+    if board is not None:
+        rows: Iterable[tuple[int, int, int, Any, int | None]] = [
+            (board.pk, board.number, board.dealer, board.deal, board.taker)
+        ]
+    else:
+        board_rows = Board.objects.filter(event=event)
+        if numbers is not None:
+            board_rows = board_rows.filter(number__in=sorted(numbers))
+        if board_ids is not None:
+            board_rows = board_rows.filter(pk__in=sorted(board_ids))
+        rows = board_rows.order_by("number").values_list("pk", "number", "dealer", "deal", "taker")
     boards = {
         number: BoardInfo(number, pk, dealer, deal is not None, taker)
-        for pk, number, dealer, deal, taker in board_rows.order_by("number").values_list(
-            "pk", "number", "dealer", "deal", "taker"
-        )
+        for pk, number, dealer, deal, taker in rows
     }
-    some = numbers is not None or board_ids is not None
+    some = numbers is not None or board_ids is not None or board is not None
     table_rows = Table.objects.filter(round__event=event, board_set__isnull=False)
     if some:
         table_rows = table_rows.filter(

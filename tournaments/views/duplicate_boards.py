@@ -128,9 +128,7 @@ def _traveller_context(
     board = selectors.board_of(event, number)
     # This board's lines only, their scores from the stored comparison
     # (services.board_results): not the whole event compared again.
-    compared = attach_stored(
-        selectors.duplicate_data(event, namer=full_names, numbers=[board.number])
-    )
+    compared = attach_stored(selectors.duplicate_data(event, namer=full_names, board=board))
     info = compared.boards[number]
     forms = _line_forms(request, event, board, info, data)
     return {"board": board, "info": info, "forms": forms, "numbers": board_numbers(event)}

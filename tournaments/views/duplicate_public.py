@@ -62,10 +62,10 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
     }
 
 
-def _compared(context: dict[str, Any], numbers: list[int] | None = None) -> Any:
-    """The event's boards (`numbers` only) as this reader may read them, their scores
-    from the stored comparison (selectors.duplicate_stored)."""
-    read = selectors.duplicate_data(context["event"], namer=context["namer"], numbers=numbers)
+def _compared(context: dict[str, Any], board: Any) -> Any:
+    """The event's `board` as this reader may read it, its scores from the stored
+    comparison (selectors.duplicate_stored)."""
+    read = selectors.duplicate_data(context["event"], namer=context["namer"], board=board)
     return attach_stored(read if context["organiser"] else public_view(read))
 
 
@@ -114,13 +114,13 @@ def duplicate_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     context = _context(request, pk)
     if number not in context["shown_boards"]:
         raise Http404
-    info = _compared(context, [number]).boards.get(number)
+    board = selectors.board_of(context["event"], number)
+    info = _compared(context, board).boards.get(number)
     if info is None:
         raise Http404
     shown = context["shown_boards"]
     # The hand record: public with the traveller, once every table has played the board
     # (shown_boards holds the others for organisers only).
-    board = selectors.board_of(context["event"], number)
     deal = board_selectors.printed_board(board)
     return render(
         request,
