@@ -20,15 +20,18 @@ p95, and the queries of one request:
 
 Each page is also given as a multiple of the lower of the two floors ("x floor"),
 which moves much less with the machine's load than milliseconds do, and the process's CPU time
-(time.process_time: no wait for a core, no database server time) beside it; the load average
-is printed at the start and the end. Production settings as benchmarks/pages.py
-(DEBUG=0, PAGE_CACHE=0: every request renders the page).
+(time.process_time: no wait for a core, no database server time) beside it, and the
+Python function calls of one request (cProfile over 10 requests), which the machine's
+load does not move; the load average is printed at the start and the end. Production
+settings as benchmarks/pages.py (DEBUG=0, PAGE_CACHE=0: every request renders the page).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import secrets
 import statistics
 import sys
@@ -94,7 +97,7 @@ def build(tables: int, rounds: int, boards: int) -> tuple[int, object, float]:
     return event.pk, user, (time.perf_counter() - start) * 1000 / max(saves, 1)
 
 
-def timed(client, url: str, runs: int) -> tuple[float, float, float, int]:
+def timed(client, url: str, runs: int) -> tuple[float, float, float, int, int]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -113,9 +116,25 @@ def timed(client, url: str, runs: int) -> tuple[float, float, float, int]:
         cpu.append((time.process_time() - start_cpu) * 1000)
     with CaptureQueriesContext(connection) as queries:
         call()
+    # Counted now: the next request's start empties the connection's log they are read from.
+    query_count = len(queries.captured_queries)
+    # Python function calls a request (cProfile over 10 requests): a count the machine's
+    # load does not move, which leaves out the database's own time.
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(10):
+        call()
+    profile.disable()
+    calls = pstats.Stats(profile).total_calls // 10  # type: ignore[attr-defined]
     times.sort()
     p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-    return statistics.median(times), p95, statistics.median(cpu), len(queries.captured_queries)
+    return (
+        statistics.median(times),
+        p95,
+        statistics.median(cpu),
+        query_count,
+        calls,
+    )
 
 
 def main() -> None:
@@ -181,12 +200,14 @@ def main() -> None:
         results = [(page, *timed(client, url, args.runs)) for page, client, url in pages]
         floor = min(r[1] for r in results if r[0].startswith("floor"))
         cpu_floor = min(r[3] for r in results if r[0].startswith("floor"))
-        print("| page | median / p95 ms | x floor | CPU ms | CPU x floor | queries |")
-        print("|---|---|---|---|---|---|")
-        for page, median, p95, cpu, queries in results:
+        calls_floor = min(r[5] for r in results if r[0].startswith("floor"))
+        print("| page | median / p95 ms | x floor | CPU ms | CPU x floor | queries | calls |")
+        print("|---|---|---|---|---|---|---|")
+        for page, median, p95, cpu, queries, calls in results:
             print(
                 f"| {page} | {median:.1f} / {p95:.1f} | x{median / floor:.1f} "
-                f"| {cpu:.1f} | x{cpu / cpu_floor:.1f} | {queries} |"
+                f"| {cpu:.1f} | x{cpu / cpu_floor:.1f} | {queries} "
+                f"| {calls:,} (x{calls / calls_floor:.1f}) |"
             )
         print(f"load average at end: {os.getloadavg()}, {os.cpu_count()} CPUs")
     finally:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.template.defaultfilters import capfirst, floatformat
+from django.template.defaultfilters import capfirst
 from django.utils.translation import gettext, ngettext
 from jinja2 import Environment, StrictUndefined, Template
 
@@ -40,9 +40,9 @@ def environment(**options: Any) -> Environment:
     not receive an error rather than an empty string (every value is passed by name),
     and escaped quotes spelt as Django spells them (an apostrophe as &#x27;, not &#39;),
     so a row prints the same HTML in either engine."""
-    from tournaments.tables.links import url_of
+    from tournaments.tables.links import url_maker, url_of
     from tournaments.templatetags.orientations import orientation
-    from tournaments.templatetags.typography import long_date, percent
+    from tournaments.templatetags.typography import cached_floatformat, long_date, percent
 
     options["autoescape"] = True
     options["undefined"] = StrictUndefined
@@ -58,13 +58,16 @@ def environment(**options: Any) -> Environment:
         # {{ pk|url_of("view_name") }}, as {{ pk|url_of:"view_name" }} in Django's engine.
         url_of=lambda pk, viewname: url_of(viewname, pk),
         long_date=long_date,
-        floatformat=floatformat,
+        floatformat=cached_floatformat,  # Django's, each number worded once
         capfirst=capfirst,
         orientation=orientation,
         percent=percent,
     )
     # {{ url("view_name", id, ...) }}: reverse() for integer ids, the pattern reversed once.
     env.globals["url"] = url_of
+    # {% set player_url = url_maker("view_name", 2) %}, then player_url(id, id) a row:
+    # the pattern looked up once for a page's many links to one view.
+    env.globals["url_maker"] = url_maker
     # templates/jinja2/tables/frame.html: a table's attributes as {% render_attrs %} prints
     # them, and the frame's refusal of a table it does not draw.
     env.globals["attrs_html"] = attrs_html

@@ -446,6 +446,13 @@ def test_a_seat_changed_after_a_ruling_rewrites_its_boards_stored_rows(
         save_seat(by=organiser, seat=Seat(table=table, player=newcomer, position=seat.position))
     assert stored_rows(seated_event) == recomputed_rows(seated_event)
     assert BoardResult.objects.filter(table=table, player=newcomer).exists() == (change != "remove")
+    # The ranking names everybody registered, and the newcomer seated without a
+    # registration (the admin's) once.
+    ranked = [row.player_id for row in stored_ranking(seated_event)]
+    registered = set(seated_event.registrations.values_list("player_id", flat=True))
+    assert registered <= set(ranked)
+    assert ranked.count(newcomer.pk) == (change != "remove")
+    assert len(ranked) == len(registered) + (change != "remove")
 
 
 def test_a_deletion_rewrites_its_own_boards_rows_only(seated_event, organiser):
@@ -580,3 +587,60 @@ def test_the_ranking_is_paged_50_lines_a_page(seated_event, organiser, client):
     table = response.context["ranking_table"]
     assert table.paginator.per_page == 50 and table.page.number == 1  # one page: the last
     assert len(list(table.paginated_rows)) == len(rows) < 50
+
+
+def test_a_table_moved_to_another_event_in_the_admin_refreshes_both_events_boards(
+    seated_event, dup_club, organiser
+):
+    """A duplicate table without hands may move to another round, of its event or of
+    another (services.admin_writes.save_table, the admin's): its line leaves its boards'
+    travellers in one event and joins them in the other. Board 1, played at four of its
+    five tables here and at every table there, becomes complete where the fifth table
+    left and incomplete where it arrives; the stored completion, comparison and what
+    the public may read follow at once."""
+    from django.db.models import F, Value
+    from django.db.models.functions import Concat
+
+    from tournaments.models import Player, Round
+    from tournaments.services import duplicate as services
+    from tournaments.services.admin_writes import save_table
+
+    from .conftest import make_duplicate
+
+    # The other event's twenty players, named as this one's were (a club's names are
+    # unique): this event's renamed first.
+    Player.objects.filter(club=dup_club).update(name=Concat(F("name"), Value(" (1)")))
+    other = make_duplicate(dup_club)
+    services.seat_duplicate(by=organiser, event=other, draw=False)
+    there = Table.objects.filter(round__event=other).order_by("round__number", "number")
+    play_everywhere(next(t for t in there if t.board_set == 1), 1, organiser)
+    here = Table.objects.filter(round__event=seated_event, board_set=1)
+    *played, last = here.order_by("round__number", "number")
+    for table in played:
+        enter_board(table, 1, organiser)
+    board_here = Board.objects.get(event=seated_event, number=1)
+    board_there = Board.objects.get(event=other, number=1)
+    assert (board_here.complete, board_there.complete) == (False, True)
+    assert_completion_in_step(seated_event)
+    assert_completion_in_step(other)
+
+    number, round_ = last.number, last.round
+    last.round, last.number = Round.objects.get(event=other, number=1), 6  # a sixth table
+    save_table(by=organiser, table=last)
+
+    board_here.refresh_from_db()
+    board_there.refresh_from_db()
+    assert (board_here.complete, board_there.complete) == (True, False)
+    for event in (seated_event, other):
+        assert_completion_in_step(event)
+        assert_in_step(event)
+    assert stale_event_results() == []
+    # And back to its round: both as they were.
+    last.round, last.number = round_, number
+    save_table(by=organiser, table=last)
+    board_here.refresh_from_db()
+    board_there.refresh_from_db()
+    assert (board_here.complete, board_there.complete) == (False, True)
+    for event in (seated_event, other):
+        assert_completion_in_step(event)
+        assert_in_step(event)

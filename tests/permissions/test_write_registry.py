@@ -111,6 +111,7 @@ NOT_A_CLUB_WRITE = {
     "hands.rescore_event": "rewrites an event's score rows (update_event, the rescore command)",
     "results.refresh_event_results": "derived from the ledger after each checked write",
     "results.refresh_duplicate_tables": "derived from the seats after each checked write",
+    "results.refresh_board_sets": "derived from a table's round after admin_writes.save_table",
     "board_results.refresh_board_results": "derived from the ledger after each checked write",
     "careers.refresh_careers": "derived from the ledger after each checked write",
     "careers.refresh_event_careers": "derived from the ledger after each checked write",

@@ -3,8 +3,11 @@ row templates' identity tests compare HTML strings (tarot_club/jinja.py)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.template import Context, Template, engines
+from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy, override
 
@@ -27,6 +30,19 @@ def test_a_value_prints_as_django_prints_it(value: object) -> None:
         django_html = Template("[{{ value }}]").render(Context({"value": value}))
         jinja_html = engines["jinja2"].from_string("[{{ value }}]").render({"value": value})
     assert jinja_html == django_html
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        *("", "Jeanne d'Arc", 'le "Grand"', "<b>R&D</b>", "&amp;", "é · —", 0, 1746, True),
+        *(None, Decimal("50.25"), 12.5, mark_safe("<b>déjà sûr</b>"), gettext_lazy("Board")),
+    ],
+    ids=repr,
+)
+def test_a_value_prints_as_conditional_escape_writes_it(value: object) -> None:
+    template = engines["jinja2"].from_string("{{ value }}")
+    assert template.render({"value": value}) == str(conditional_escape(value))
 
 
 def test_escaped_quotes_are_spelt_as_django_spells_them() -> None:

@@ -21,7 +21,7 @@ from tournaments.selectors.screen import ScreenLine
 from tournaments.selectors.season import StandingLine
 from tournaments.selectors.tournament import RankingLine
 from tournaments.tables import RankingTable, SeasonRankingTable, configure
-from tournaments.tables.links import url_of
+from tournaments.tables.links import url_maker, url_of
 from tournaments.tables.screen import HallRankingTable
 
 from ..factories import store_hand
@@ -143,12 +143,15 @@ def test_hall_ranking(db, with_detail):
         ("player_public", [987_654_321]),
         ("head_to_head", [12, 3]),
         ("table_public", [45]),
+        ("duplicate_board", [3, 12]),
     ],
 )
 def test_links_are_reverses(db, viewname, ids):
     for language in ("fr", "en"):
         with translation.override(language):
             assert url_of(viewname, *ids) == reverse(viewname, args=ids)
+            # A page's many links to one view, from one pattern (tables.links.url_maker).
+            assert url_maker(viewname, len(ids))(*ids) == reverse(viewname, args=ids)
 
 
 def test_the_stock_tables_pagination_is_labelled_in_french(db):

@@ -32,6 +32,7 @@ from .organiser import (
     rounds_planned_field,
     team_size_field,
 )
+from .rendering import WIDGETS
 
 DUPLICATE_TEAM_MODES = (
     (0, _("Individual")),
@@ -238,6 +239,8 @@ def _line_choice(label: Any, choices: Any = (), *, whole: bool = False) -> forms
 class TravellerLineForm(forms.Form):
     """One table's line of a paper traveller; an empty contract leaves the line unentered."""
 
+    default_renderer = WIDGETS  # a traveller prints dozens (forms.rendering)
+
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     contract = _line_choice(_("Contract"))  # the rule set's contracts: __init__
     taker = _line_choice(_("Taker"), ORIENTATION_CHOICES, whole=True)
@@ -385,6 +388,8 @@ class TravellerLineForm(forms.Form):
 class BoardRolesForm(ServiceErrorMixin, forms.Form):
     """The organiser's taker and dealer of a board, before any table plays it."""
 
+    default_renderer = WIDGETS  # a traveller prints dozens (forms.rendering)
+
     taker = forms.TypedChoiceField(
         label=_("Taker"), choices=ORIENTATION_CHOICES[1:], coerce=int, widget=forms.Select(_SMALL)
     )
@@ -400,6 +405,8 @@ class BoardRolesForm(ServiceErrorMixin, forms.Form):
 
 
 class SpecialResultForm(ServiceErrorMixin, forms.Form):
+    default_renderer = WIDGETS  # a traveller prints dozens (forms.rendering)
+
     table = forms.TypedChoiceField(label=_("Table"), coerce=int)
     orientation = forms.TypedChoiceField(
         label=_("Orientation"),

@@ -156,6 +156,9 @@ class BoardInfo:
     dealt: bool
     taker: int | None = None  # the orientation the board names (Board.taker)
     lines: list[Line] = field(default_factory=list)
+    # The arbiter's rulings stored for the board, at its lines' tables or not (a table
+    # moved away in the admin keeps its rulings): none, no list of them to read.
+    rulings: int = 0
 
     @property
     def dealer_letter(self) -> str:
@@ -242,24 +245,30 @@ def duplicate_data(
     namer: Namer = public_names,
     numbers: Collection[int] | None = None,
     board_ids: Collection[int] | None = None,
+    board: Board | None = None,
 ) -> DuplicateData:
     """Every board with its traveller's lines, the players and their places; seven
     queries whatever the size of the event. `numbers` (or `board_ids`): those boards
     only (their lines, and the players seated at their tables), for a page or a write
-    about one board."""
+    about one board; `board`, a board of the event the caller has read already: that
+    one only, in six queries."""
     per_round = boards_per_round(event)
-    board_rows = Board.objects.filter(event=event)
-    if numbers is not None:
-        board_rows = board_rows.filter(number__in=sorted(numbers))
-    if board_ids is not None:
-        board_rows = board_rows.filter(pk__in=sorted(board_ids))
+    if board is not None:
+        rows: Iterable[tuple[int, int, int, Any, int | None]] = [
+            (board.pk, board.number, board.dealer, board.deal, board.taker)
+        ]
+    else:
+        board_rows = Board.objects.filter(event=event)
+        if numbers is not None:
+            board_rows = board_rows.filter(number__in=sorted(numbers))
+        if board_ids is not None:
+            board_rows = board_rows.filter(pk__in=sorted(board_ids))
+        rows = board_rows.order_by("number").values_list("pk", "number", "dealer", "deal", "taker")
     boards = {
         number: BoardInfo(number, pk, dealer, deal is not None, taker)
-        for pk, number, dealer, deal, taker in board_rows.order_by("number").values_list(
-            "pk", "number", "dealer", "deal", "taker"
-        )
+        for pk, number, dealer, deal, taker in rows
     }
-    some = numbers is not None or board_ids is not None
+    some = numbers is not None or board_ids is not None or board is not None
     table_rows = Table.objects.filter(round__event=event, board_set__isnull=False)
     if some:
         table_rows = table_rows.filter(
@@ -338,6 +347,7 @@ def duplicate_data(
             line.marques[orientation] = points
     specials = special_rows.values_list("pk", "table_id", "board__number", "orientation", "kind")
     for pk, table_id, number, orientation, kind in specials:
+        boards[number].rulings += 1
         line = lines.get((table_id, number))
         if line is not None:
             line.specials[orientation] = kind

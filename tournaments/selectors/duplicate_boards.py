@@ -4,6 +4,7 @@ stored results, the rulings. A fixed number of queries per page."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,7 @@ from scoring.cards import DECK, HAND_SIZE, SUITS, THE_EXCUSE, TRUMP, Card
 
 from ..models import ORIENTATIONS, Board, Event, Hand, Seat, SpecialResult, Table
 from ..rules import boards as board_rules
-from .duplicate import BoardInfo
+from .duplicate import Line
 
 
 @dataclass
@@ -142,22 +143,30 @@ def board_diagrams(event: Event, *, marked: bool = False) -> list[Diagram]:
     return diagrams
 
 
-def line_seats(info: BoardInfo) -> dict[int, list[Seat]]:
-    """Table id -> its seats (orientation order) for the board's lines; one query."""
+def line_seats(lines: Iterable[Line]) -> dict[int, list[Seat]]:
+    """Table id -> its seats (orientation order) for these lines of a board; one query,
+    none for no line."""
     found: dict[int, list[Seat]] = defaultdict(list)
+    table_ids = [line.table_id for line in lines]
+    if not table_ids:
+        return found
     seats = (
-        Seat.objects.filter(table_id__in=[line.table_id for line in info.lines])
-        .select_related("player")
-        .order_by("position")
+        Seat.objects.filter(table_id__in=table_ids).select_related("player").order_by("position")
     )
     for seat in seats:
         found[seat.table_id].append(seat)
     return found
 
 
-def board_hands(board: Board) -> dict[int, Hand]:
-    """Table id -> the result stored for this board there; one query."""
-    return {hand.table_id: hand for hand in Hand.objects.filter(board=board)}
+def board_hands(board: Board, lines: Iterable[Line]) -> dict[int, Hand]:
+    """Table id -> the result stored for this board there, for these lines; one query,
+    none for no line."""
+    table_ids = [line.table_id for line in lines]
+    if not table_ids:
+        return {}
+    return {
+        hand.table_id: hand for hand in Hand.objects.filter(board=board, table_id__in=table_ids)
+    }
 
 
 def board_specials(board: Board) -> list[SpecialResult]:

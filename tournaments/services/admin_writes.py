@@ -40,7 +40,7 @@ from . import audit
 from . import registrations as registration_services
 from . import tables as table_services
 from .cache import touch, touch_players
-from .results import refresh_duplicate_tables, refresh_event_results
+from .results import refresh_board_sets, refresh_duplicate_tables, refresh_event_results
 from .sheets import refresh_round_status
 
 
@@ -231,11 +231,23 @@ def save_table(*, by: Actor, table: Table) -> Table:
             )
     rounds = {table.round_id, previous} - {None}
     touch(events=Round.objects.filter(pk__in=rounds).values_list("event_id", flat=True))
-    stored = Table.objects.filter(pk=table.pk).values("number", "five_mode").first()
+    stored = (
+        Table.objects.filter(pk=table.pk)
+        .values("number", "five_mode", "board_set", "round__event_id")
+        .first()
+    )
     table.save()
     refresh_round_status(table.round)
     if previous is not None and previous != table.round_id:
         refresh_round_status(Round.objects.get(pk=previous))
+        # A duplicate table (without hands, maybe with rulings) moved to another round
+        # or event: the boards of its set, where it left and where it arrives, are
+        # compared and their completion stored again (services.board_results).
+        assert stored is not None
+        arrives = Round.objects.values_list("event_id", flat=True).get(pk=table.round_id)
+        refresh_board_sets(
+            [(stored["round__event_id"], stored["board_set"]), (arrives, table.board_set)]
+        )
     _audit_table(by, table, stored, previous)
     return table
 

@@ -405,6 +405,24 @@ def refresh_duplicate_tables(table_ids: Collection[int]) -> None:
     refresh_event_results(event_id=event.pk, boards=list(boards.values_list("pk", flat=True)))
 
 
+def refresh_board_sets(sets: Collection[tuple[int, int | None]]) -> None:
+    """The boards of these (event id, board set) pairs, in the duplicate events among
+    them: their stored comparison and completion (services.board_results) and the
+    results read from them. A table moved to another round or event (the admin) leaves
+    its boards' travellers in one place and joins them in another: a board its line
+    left may now be complete, one it joined no longer."""
+    by_event: dict[int, set[int]] = {}
+    for event_id, board_set in sets:
+        if board_set is not None:
+            by_event.setdefault(event_id, set()).add(board_set)
+    events = Event.objects.filter(pk__in=sorted(by_event), kind=Event.Kind.DUPLICATE)
+    for event in events.order_by("pk"):
+        per_round = event.deals_per_round or 1
+        numbers = {n for each in by_event[event.pk] for n in boards_of_set(each, per_round)}
+        boards = Board.objects.filter(event=event, number__in=sorted(numbers))
+        refresh_event_results(event_id=event.pk, boards=list(boards.values_list("pk", flat=True)))
+
+
 def rebuild_all_event_results(models: ResultModels = ResultModels()) -> int:
     """Every event's results from scratch, event by event (bulk loads, migrations)."""
     models.result.objects.all().delete()

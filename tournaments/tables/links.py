@@ -10,6 +10,7 @@ stand-in number for each id, and each link puts its ids in their place: the same
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from django.urls import get_script_prefix, get_urlconf, reverse
@@ -36,3 +37,17 @@ def url_of(viewname: str, *ids: int) -> str:
     for stand_in, pk in zip(_STAND_INS, ids, strict=False):
         text = text.replace(stand_in, str(int(pk)))
     return text
+
+
+def url_maker(viewname: str, arity: int) -> Callable[..., str]:
+    """url_of(viewname, *ids) for a page's many links to one view (a header's 30 board
+    links): the pattern looked up once, not once a link."""
+    text = _pattern(viewname, arity, get_script_prefix(), get_language(), get_urlconf())
+
+    def url(*ids: int) -> str:
+        found = text
+        for stand_in, pk in zip(_STAND_INS[:arity], ids, strict=True):
+            found = found.replace(stand_in, str(int(pk)))
+        return found
+
+    return url

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 from functools import lru_cache
 
 from django import template
@@ -43,7 +44,37 @@ def punct(mark: str) -> str:
 def percent(value: object, decimals: int = 2) -> str:
     """A percentage in the page's language: "50,00 %" in French, "50.00%" in English
     (the decimals through Django's localisation, the sign through rules.typography)."""
-    return typography.percent(floatformat(value, decimals), get_language())
+    language = get_language()
+    if isinstance(value, int | Decimal):
+        try:
+            return _percent(value, decimals, language)
+        except TypeError:  # a signalling NaN cannot be hashed
+            pass
+    return typography.percent(floatformat(value, decimals), language)
+
+
+# A traveller prints 40 percentages, a ranking page 50, out of a few hundred distinct
+# values (two decimals): each worded once per language and process, as the dates below
+# (floatformat costs about 80 Python calls a value).
+@lru_cache(maxsize=8192)
+def _percent(value: int | Decimal, decimals: int, language: str | None) -> str:
+    return typography.percent(floatformat(value, decimals), language)
+
+
+def cached_floatformat(value: object, arg: int | str = -1) -> str:
+    """Django's floatformat, a number (int or Decimal) worded once per format, language
+    and process (the Jinja2 rows' floatformat: a ranking page prints 50 results)."""
+    if isinstance(value, int | Decimal):
+        try:
+            return _floatformat(value, arg, get_language())
+        except TypeError:  # a signalling NaN cannot be hashed
+            pass
+    return floatformat(value, arg)
+
+
+@lru_cache(maxsize=8192)
+def _floatformat(value: int | Decimal, arg: int | str, _language: str | None) -> str:
+    return floatformat(value, arg)
 
 
 @register.filter
@@ -87,6 +118,8 @@ def _formats_changed(**kwargs: object) -> None:
     """A test's override_settings (DATE_FORMAT, LANGUAGE_CODE...) gets fresh dates, as
     Django's own cache of formats does."""
     _long_date.cache_clear()
+    _percent.cache_clear()
+    _floatformat.cache_clear()
 
 
 register.filter("long_date", long_date)

@@ -72,9 +72,6 @@ def duplicate_cards(request: HttpRequest, pk: int) -> HttpResponse:
 def _line_forms(
     request: HttpRequest, event: Any, board: Any, info: Any, data: Any = None
 ) -> list[tuple[Any, TravellerLineForm | None]]:
-    seats = board_selectors.line_seats(info)
-    stored = board_selectors.board_hands(board)
-    rules = event.rules
     # An entered line is shown in words with a link that opens its form (?edit=<table
     # number>): the lines' open forms were two thirds of the page's time (issue 22); on a GET it
     # has no form (None). A line not entered yet, or posted with a contract (to show
@@ -84,10 +81,21 @@ def _line_forms(
         edit = int(request.GET.get("edit", ""))
     except ValueError:
         edit = None
+    # The seats and stored hands of the lines that may get a form only (line.result
+    # comes from the same hands): none on a GET of an entered traveller (issue 22).
+    with_form = [
+        line
+        for line in info.lines
+        if data is not None or line.result is None or line.table_number == edit
+    ]
+    seats = board_selectors.line_seats(with_form)
+    stored = board_selectors.board_hands(board, with_form)
+    rules = event.rules if with_form else None  # parsed from JSON: only for a form
     forms: list[tuple[Any, TravellerLineForm | None]] = []
     for line in info.lines:
         hand = stored.get(line.table_id)
-        if data is None and hand is not None and line.table_number != edit:
+        entered = line.result is not None or hand is not None
+        if data is None and entered and line.table_number != edit:
             forms.append((line, None))  # shown in words: no form built for nothing
             continue
         positions = {seat.player_id: seat.position for seat in seats.get(line.table_id, [])}
@@ -120,9 +128,7 @@ def _traveller_context(
     board = selectors.board_of(event, number)
     # This board's lines only, their scores from the stored comparison
     # (services.board_results): not the whole event compared again.
-    compared = attach_stored(
-        selectors.duplicate_data(event, namer=full_names, numbers=[board.number])
-    )
+    compared = attach_stored(selectors.duplicate_data(event, namer=full_names, board=board))
     info = compared.boards[number]
     forms = _line_forms(request, event, board, info, data)
     return {"board": board, "info": info, "forms": forms, "numbers": board_numbers(event)}
@@ -144,7 +150,8 @@ def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any])
             **context,
             "event": event,
             "special_form": special_form,
-            "specials": board_selectors.board_specials(context["board"]),
+            # Read only when the board has some (duplicate_data counted them).
+            "specials": board_selectors.board_specials(context["board"]) if info.rulings else [],
             "roles_form": context.get("roles_form")
             or BoardRolesForm(
                 initial={

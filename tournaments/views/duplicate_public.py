@@ -28,7 +28,7 @@ from ..selectors.duplicate_ranking import compare, player_row, ranking_rows, tea
 from ..selectors.duplicate_stored import attach_stored, board_numbers, completion, stored_ranking
 from ..tables import configure
 from ..tables.duplicate import DuplicateRankingTable, DuplicateTeamTable, TravellerTable
-from ..tables.links import url_of
+from ..tables.links import url_maker
 from . import cached
 from .cached import cached_page
 from .names import event_namer
@@ -44,6 +44,7 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
     organiser = access.organises_event(request.user, event)
     complete = completion(event).complete
     shown = sorted(set(board_numbers(event)) if organiser else complete)
+    board_url, board_label = url_maker("duplicate_board", 2), _("Board %(number)s")
     return {
         "event": event,
         "namer": event_namer(request, event),
@@ -52,11 +53,7 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
         # The header's board links (30 on a page): worded and linked once here, not by a
         # translation tag and a URL tag each.
         "board_links": [
-            (
-                number,
-                url_of("duplicate_board", event.pk, number),
-                _("Board %(number)s") % {"number": number},
-            )
+            (number, board_url(event.pk, number), board_label % {"number": number})
             for number in shown
         ],
         "complete_boards": complete,
@@ -65,10 +62,10 @@ def _context(request: HttpRequest, pk: int) -> dict[str, Any]:
     }
 
 
-def _compared(context: dict[str, Any], numbers: list[int] | None = None) -> Any:
-    """The event's boards (`numbers` only) as this reader may read them, their scores
-    from the stored comparison (selectors.duplicate_stored)."""
-    read = selectors.duplicate_data(context["event"], namer=context["namer"], numbers=numbers)
+def _compared(context: dict[str, Any], board: Any) -> Any:
+    """The event's `board` as this reader may read it, its scores from the stored
+    comparison (selectors.duplicate_stored)."""
+    read = selectors.duplicate_data(context["event"], namer=context["namer"], board=board)
     return attach_stored(read if context["organiser"] else public_view(read))
 
 
@@ -89,7 +86,9 @@ def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
     ranking = DuplicateRankingTable(context["rows"], event=event, average=average)
     tables = {
         "ranking_table": configure(ranking, request),
-        "team_table": DuplicateTeamTable(context["teams"], average=average),
+        "team_table": (
+            DuplicateTeamTable(context["teams"], average=average) if context["teams"] else None
+        ),
     }
     return render(request, TEMPLATES + "ranking.html", {**context, **tables})
 
@@ -115,13 +114,13 @@ def duplicate_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     context = _context(request, pk)
     if number not in context["shown_boards"]:
         raise Http404
-    info = _compared(context, [number]).boards.get(number)
+    board = selectors.board_of(context["event"], number)
+    info = _compared(context, board).boards.get(number)
     if info is None:
         raise Http404
     shown = context["shown_boards"]
     # The hand record: public with the traveller, once every table has played the board
     # (shown_boards holds the others for organisers only).
-    board = selectors.board_of(context["event"], number)
     deal = board_selectors.printed_board(board)
     return render(
         request,

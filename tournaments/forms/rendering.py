@@ -1,0 +1,42 @@
+"""A form renderer for the forms a page prints by the dozen (a traveller's lines, its
+ruling and roles forms): Django's own widget templates in their Jinja2 version
+(django/forms/jinja2/), which print the same HTML as the Django ones
+(tests/duplicate_app/test_traveller_lines.py compares them) at a tenth of the calls;
+a select's options are written out by the site's own select.html
+(templates/jinja2/django/forms/widgets/), not included one by one.
+
+Through Django's engine a traveller line's open form cost about 28,000 Python calls
+and the page's two small forms 17,000 (issue 22, benchmarks/RESULTS.md). Values are
+escaped as Django escapes them (an apostrophe as &#x27;, not Jinja2's &#39;), as in
+tarot_club.jinja."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import django.forms
+from django.conf import settings
+from django.forms.renderers import Jinja2
+from django.utils.functional import cached_property
+from django.utils.html import conditional_escape
+
+
+class JinjaWidgets(Jinja2):
+    @cached_property
+    def engine(self):  # type: ignore[no-untyped-def]
+        return self.backend(
+            {
+                "APP_DIRS": False,
+                "DIRS": [
+                    # The site's select.html first (its options written out, not included).
+                    Path(settings.BASE_DIR) / "templates" / "jinja2",
+                    Path(django.forms.__file__).parent / self.backend.app_dirname,
+                ],
+                "NAME": "djangoforms_jinja2",
+                "OPTIONS": {"finalize": conditional_escape},
+            }
+        )
+
+
+# One for the process: its templates are compiled once.
+WIDGETS = JinjaWidgets()
