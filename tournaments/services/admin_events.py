@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import Refused
-from ..models import AuditEntry, Event
+from ..models import AuditEntry, Event, audit_text
 from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
@@ -82,10 +82,10 @@ def change_event(*, by: Actor, event: Event) -> Event:
 def _set_kind_and_seed(*, by: Actor, event: Event, kind: str, seed: int | None) -> None:
     changes = []
     if kind != event.kind:
-        old, new = audit.value("event_kind", event.kind), audit.value("event_kind", kind)
-        changes.append(audit.line("kind_changed", old=old, new=new))
+        old, new = audit_text.value("event_kind", event.kind), audit_text.value("event_kind", kind)
+        changes.append(audit_text.line("kind_changed", old=old, new=new))
     if seed != event.seed:
-        changes.append(audit.line("seed_changed", old=event.seed, new=seed))
+        changes.append(audit_text.line("seed_changed", old=event.seed, new=seed))
     if not changes:
         return
     kind_changed = kind != event.kind

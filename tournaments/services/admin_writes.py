@@ -32,6 +32,7 @@ from ..models import (
     Seat,
     Table,
     Team,
+    audit_text,
 )
 from ..selectors import access
 from ..selectors.access import Actor
@@ -95,9 +96,9 @@ def set_player_account(*, by: Actor, player: Player, user: Any) -> Player:
         player.user = user
         player.save(update_fields=["user"])
         account = (
-            audit.line("account_linked", username=user.get_username())
+            audit_text.line("account_linked", username=user.get_username())
             if user is not None
-            else audit.line("account_unlinked")
+            else audit_text.line("account_unlinked")
         )
         audit.record(
             by=by,
@@ -146,7 +147,7 @@ def _round_has_hands(round_: Round) -> bool:
 
 
 def _audit_seating(
-    by: Actor, event: Event | int, target: Round | Table, lines: list[audit.Line]
+    by: Actor, event: Event | int, target: Round | Table, lines: list[audit_text.Line]
 ) -> None:
     if isinstance(event, int):
         event = Event.objects.get(pk=event)
@@ -162,10 +163,10 @@ def _audit_seating(
 def _where(event: Event, target: Round | Table) -> list[Any]:
     """The event, round and table a seating line is about (named when read)."""
     if isinstance(target, Round):
-        return [audit.event_part(event), audit.value("round", target.number)]
+        return [audit_text.event_part(event), audit_text.value("round", target.number)]
     round_number = Round.objects.values_list("number", flat=True).get(pk=target.round_id)
-    where = [audit.event_part(event), audit.value("round", round_number)]
-    return [*where, audit.value("table", target.number)]
+    where = [audit_text.event_part(event), audit_text.value("round", round_number)]
+    return [*where, audit_text.value("table", target.number)]
 
 
 @transaction.atomic
@@ -181,11 +182,11 @@ def save_round(*, by: Actor, round: Round) -> Round:
     round.save()
     refresh_round_status(round)
     if stored is None:
-        _audit_seating(by, round.event, round, [audit.line("round_added")])
+        _audit_seating(by, round.event, round, [audit_text.line("round_added")])
     elif moved or stored["number"] != round.number:
-        number = audit.line("number_changed", old=stored["number"], new=round.number)
+        number = audit_text.line("number_changed", old=stored["number"], new=round.number)
         if moved:
-            moved_to = audit.line("round_moved", event=audit.event_part(round.event))
+            moved_to = audit_text.line("round_moved", event=audit_text.event_part(round.event))
             _audit_seating(by, stored["event_id"], round, [moved_to])
         _audit_seating(by, round.event, round, [number])
     return round
@@ -197,7 +198,7 @@ def delete_round(*, by: Actor, round: Round) -> None:
     if _round_has_hands(round):
         raise Refused(_("This round has hands: it cannot be deleted."))
     touch(events=[round.event_id])
-    _audit_seating(by, round.event, round, [audit.line("round_deleted")])
+    _audit_seating(by, round.event, round, [audit_text.line("round_deleted")])
     round.delete()
     if round.event.kind == Event.Kind.DUPLICATE:
         # Its tables (with no hand, but maybe rulings) no longer play their boards: the
@@ -256,16 +257,20 @@ def _audit_table(by: Actor, table: Table, stored: dict[str, Any] | None, previou
     """A line saying what changed (nothing changed: no line)."""
     event = Round.objects.select_related("event").get(pk=table.round_id).event
     if stored is None:
-        added = audit.line("table_added", round=audit.value("round", table.round.number))
+        added = audit_text.line("table_added", round=audit_text.value("round", table.round.number))
         _audit_seating(by, event, table, [added])
         return
     changes = []
     if previous != table.round_id:
-        changes.append(audit.line("table_moved", round=audit.value("round", table.round.number)))
+        changes.append(
+            audit_text.line("table_moved", round=audit_text.value("round", table.round.number))
+        )
     if stored["number"] != table.number:
-        changes.append(audit.line("number_changed", old=stored["number"], new=table.number))
+        changes.append(audit_text.line("number_changed", old=stored["number"], new=table.number))
     if stored["five_mode"] != table.five_mode:
-        changes.append(audit.line("five_mode", mode=audit.value("five_mode", table.five_mode)))
+        changes.append(
+            audit_text.line("five_mode", mode=audit_text.value("five_mode", table.five_mode))
+        )
     if changes:
         _audit_seating(by, event, table, changes)
 
@@ -310,7 +315,7 @@ def _seat_line(position: int, player_id: int) -> dict[str, Any]:
     return {"position": position, "player": name}
 
 
-def _audit_seat(by: Actor, table_id: int, line: audit.Line) -> None:
+def _audit_seat(by: Actor, table_id: int, line: audit_text.Line) -> None:
     table = Table.objects.select_related("round__event").get(pk=table_id)
     _audit_seating(by, table.round.event, table, [line])
 
@@ -323,18 +328,18 @@ def save_seat(*, by: Actor, seat: Seat) -> Seat:
     now = _seat_line(seat.position, seat.player_id)
     if stored is None:
         refresh_duplicate_tables({seat.table_id})
-        _audit_seat(by, seat.table_id, audit.line("seat_added", **now))
+        _audit_seat(by, seat.table_id, audit_text.line("seat_added", **now))
         return seat
     before = _seat_line(stored["position"], stored["player_id"])
     if before == now and stored["table_id"] == seat.table_id:
         return seat
     refresh_duplicate_tables({seat.table_id, stored["table_id"]})
     if stored["table_id"] != seat.table_id:
-        _audit_seat(by, stored["table_id"], audit.line("seat_removed", **before))
-        _audit_seat(by, seat.table_id, audit.line("seat_added", **now))
+        _audit_seat(by, stored["table_id"], audit_text.line("seat_removed", **before))
+        _audit_seat(by, seat.table_id, audit_text.line("seat_added", **now))
     else:
         moved = {"old_position": before["position"], "old_player": before["player"]}
-        _audit_seat(by, seat.table_id, audit.line("seat_changed", **moved, **now))
+        _audit_seat(by, seat.table_id, audit_text.line("seat_changed", **moved, **now))
     return seat
 
 
@@ -345,7 +350,7 @@ def delete_seat(*, by: Actor, seat: Seat) -> None:
     seat.delete()
     refresh_duplicate_tables({stored["table_id"]})
     line = _seat_line(stored["position"], stored["player_id"])
-    _audit_seat(by, stored["table_id"], audit.line("seat_removed", **line))
+    _audit_seat(by, stored["table_id"], audit_text.line("seat_removed", **line))
 
 
 # --- teams and registrations -------------------------------------------------------------

@@ -10,10 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..models import AuditEntry, Club, Event
-from ..models.audit_text import Line, event_part, line, value
+from ..models.audit_text import Line, event_part
 from ..selectors.access import Actor
-
-__all__ = ["Line", "event_part", "line", "record", "record_event", "value"]
 
 Target = str | dict[str, Any] | Event
 

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import Refused
-from ..models import AuditEntry, Board, Club, Event, Hand, Round, Seat, Table
+from ..models import AuditEntry, Board, Club, Event, Hand, Round, Seat, Table, audit_text
 from ..models.duplicate import set_of_board
 from ..planning import movement as planning
 from ..planning import team_match
@@ -190,9 +190,9 @@ def update_duplicate(
     # A duplicate event's deals are its boards; a comparison reads as its label.
     names = {"deals_per_round": "boards_per_round"}
     changes = [
-        audit.line(
+        audit_text.line(
             "field_changed",
-            field=audit.value("field", names.get(field, field)),
+            field=audit_text.value("field", names.get(field, field)),
             old=_audit_value(field, getattr(event, field)),
             new=_audit_value(field, value),
         )
@@ -215,9 +215,9 @@ def update_duplicate(
 def _audit_value(field: str, value: Any) -> Any:
     """A format value as the trail stores it: a comparison or a yes/no read in words."""
     if field == "comparison":
-        return audit.value("comparison", value)
+        return audit_text.value("comparison", value)
     if isinstance(value, bool):
-        return audit.value("flag", value)
+        return audit_text.value("flag", value)
     return value
 
 
@@ -297,11 +297,11 @@ def set_board_roles(
             % {"number": board.number}
         )
     changes = [
-        audit.line(
+        audit_text.line(
             "field_changed",
-            field=audit.value("field", name),
-            old=audit.value(kind, before),
-            new=audit.value(kind, after),
+            field=audit_text.value("field", name),
+            old=audit_text.value(kind, before),
+            new=audit_text.value(kind, after),
         )
         for name, kind, before, after in (
             ("taker", "taker", board.taker, taker),
@@ -318,7 +318,7 @@ def set_board_roles(
         by=by,
         event=board.event,
         action=AuditEntry.Action.RULES,
-        target=audit.value("board", board.number),
+        target=audit_text.value("board", board.number),
         lines=changes,
     )
     touch(events=[board.event])
@@ -395,7 +395,9 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
     by_index = _places(plan, order, teams)
     rounds, sets = _write_rounds(event, plan, by_index)
     _create_boards(event, sets)
-    seated = audit.line("movement_seated", rounds=len(rounds), tables=tables, players=len(players))
+    seated = audit_text.line(
+        "movement_seated", rounds=len(rounds), tables=tables, players=len(players)
+    )
     audit.record_event(by=by, event=event, action=AuditEntry.Action.SEATING, lines=[seated])
     touch(events=[event])
     return rounds
@@ -437,7 +439,7 @@ def _seat_team_match(
         event=event,
         action=AuditEntry.Action.SEATING,
         lines=[
-            audit.line(
+            audit_text.line(
                 "team_matches_seated",
                 rounds=len(plan),
                 teams=len(rosters),
@@ -500,7 +502,7 @@ def clear_seating(*, by: Actor, event: Event) -> None:
         raise Refused(_("Results are entered: the seating can no longer be cleared."))
     event.rounds.all().delete()
     event.boards.all().delete()
-    cleared = audit.line("seating_cleared")
+    cleared = audit_text.line("seating_cleared")
     audit.record_event(by=by, event=event, action=AuditEntry.Action.SEATING, lines=[cleared])
     touch(events=[event])
 

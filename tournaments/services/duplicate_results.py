@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..errors import Conflict, NotAllowed, NotFound, Refused
-from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table
+from ..models import AuditEntry, Board, Hand, Seat, SpecialResult, Table, audit_text
 from ..models.duplicate import boards_of_set, orientation_letter
 from ..rules import board_entry
 from ..rules import boards as board_rules
@@ -290,11 +290,11 @@ def _audit_taker_ruling(by: Actor, board: Board, line: TravellerLine) -> None:
         action=AuditEntry.Action.RULING,
         target=_special_target(board, line.table, None),
         lines=[
-            audit.line(
+            audit_text.line(
                 "taker_ruling",
-                taker=audit.value("taker", taker),
-                contract=audit.value("contract", hand.contract),
-                named=audit.value("taker", named),
+                taker=audit_text.value("taker", taker),
+                contract=audit_text.value("contract", hand.contract),
+                named=audit_text.value("taker", named),
             )
         ],
     )
@@ -305,11 +305,11 @@ def _audit_taker_ruling(by: Actor, board: Board, line: TravellerLine) -> None:
 
 def _special_target(board: Board, table: Table, orientation: int | None) -> list[Any]:
     where = [
-        audit.value("board", board.number),
-        audit.value("round", table.round.number),
-        audit.value("table", table.number),
+        audit_text.value("board", board.number),
+        audit_text.value("round", table.round.number),
+        audit_text.value("table", table.number),
     ]
-    return where if orientation is None else [*where, audit.value("orientation", orientation)]
+    return where if orientation is None else [*where, audit_text.value("orientation", orientation)]
 
 
 @transaction.atomic
@@ -352,7 +352,7 @@ def set_special_result(
         event=event,
         action=AuditEntry.Action.RULING,
         target=_special_target(board, table, orientation),
-        lines=[audit.line("ruling", kind=audit.value("ruling", special.kind))],
+        lines=[audit_text.line("ruling", kind=audit_text.value("ruling", special.kind))],
     )
     _changed(event.pk, board.pk)
     return special
@@ -370,7 +370,9 @@ def clear_special_result(*, by: Actor, special: SpecialResult) -> None:
             event=board.event,
             action=AuditEntry.Action.RULING,
             target=target,
-            lines=[audit.line("ruling_withdrawn", kind=audit.value("ruling", special.kind))],
+            lines=[
+                audit_text.line("ruling_withdrawn", kind=audit_text.value("ruling", special.kind))
+            ],
         )
     _changed(board.event_id, board.pk)
 

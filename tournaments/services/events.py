@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 import scoring
 
 from ..errors import Refused
-from ..models import AuditEntry, Club, Event, Hand, Round, Table
+from ..models import AuditEntry, Club, Event, Hand, Round, Table, audit_text
 from ..selectors import access
 from ..selectors.access import Actor
 from . import audit, careers
@@ -154,7 +154,7 @@ def update_event(
         except Refused as exc:  # a stored hand the new rules refuse
             raise Refused(str(RULES_REFUSED), field="rules_name") from exc
     if rules_changed:
-        changed = audit.line("rules_set", old=old_rules, new=rules_name)
+        changed = audit_text.line("rules_set", old=old_rules, new=rules_name)
         audit.record_event(by=by, event=event, action=AuditEntry.Action.RULES, lines=[changed])
     if event.published and event.date != old_date:  # it may move from a season to another
         refresh_seasons_of(event.club_id, [old_date, event.date])

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from .. import imports as reading
-from ..models import AuditEntry, Club, Event, Player, Registration, Team
+from ..models import AuditEntry, Club, Event, Player, Registration, Team, audit_text
 from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
@@ -126,9 +126,9 @@ def import_registrations(
             club=event.club_id,
             event=event,
             action=AuditEntry.Action.IMPORT,
-            target=[audit.event_part(event), filename[:200]],
+            target=[audit_text.event_part(event), filename[:200]],
             lines=[
-                audit.line(
+                audit_text.line(
                     "imported",
                     rows=report.rows,
                     registered=report.registrations_created,

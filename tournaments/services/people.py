@@ -16,7 +16,7 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from ..errors import NotAllowed, Refused
-from ..models import AuditEntry, Club, Event, EventGuest, Membership, Player, Role
+from ..models import AuditEntry, Club, Event, EventGuest, Membership, Player, Role, audit_text
 from ..rules.names import NameStyle
 from ..selectors import access
 from ..selectors.access import Actor
@@ -67,7 +67,7 @@ def add_member(
         club=club,
         action=AuditEntry.Action.ROLE,
         target=person.get_username(),
-        lines=[audit.line("member_added", role=audit.value("role", role))],
+        lines=[audit_text.line("member_added", role=audit_text.value("role", role))],
     )
     access.forget_roles(person)
     return membership, created
@@ -92,7 +92,11 @@ def set_role(*, by: Actor, membership: Membership, role: str) -> Membership:
         action=AuditEntry.Action.ROLE,
         target=membership.user.get_username(),
         lines=[
-            audit.line("role_changed", old=audit.value("role", old), new=audit.value("role", role))
+            audit_text.line(
+                "role_changed",
+                old=audit_text.value("role", old),
+                new=audit_text.value("role", role),
+            )
         ],
     )
     access.forget_roles(membership.user)
@@ -134,7 +138,7 @@ def remove_member(*, by: Actor, membership: Membership) -> None:
         club=club,
         action=AuditEntry.Action.ROLE,
         target=person.get_username(),
-        lines=[audit.line("member_removed")],
+        lines=[audit_text.line("member_removed")],
     )
     access.forget_roles(person)
 
@@ -190,7 +194,11 @@ def add_guest(
         event=event,
         action=AuditEntry.Action.ROLE,
         target=person.get_username(),
-        lines=[audit.line("guest_added", role=audit.value("role", guest.role), event=event.name)],
+        lines=[
+            audit_text.line(
+                "guest_added", role=audit_text.value("role", guest.role), event=event.name
+            )
+        ],
     )
     access.forget_roles(person)
     return guest
@@ -212,7 +220,7 @@ def remove_guest(*, by: Actor, guest: EventGuest) -> None:
         event=guest.event,
         action=AuditEntry.Action.ROLE,
         target=guest.user.get_username(),
-        lines=[audit.line("guest_removed", event=guest.event.name)],
+        lines=[audit_text.line("guest_removed", event=guest.event.name)],
     )
     access.forget_roles(person)
 
@@ -235,6 +243,6 @@ def set_public_name(*, by: Actor, player: Player, style: str) -> Player:
             club=player.club_id,
             action=AuditEntry.Action.PUBLIC_NAME,
             target=player.name,
-            lines=[audit.line("public_name", style=audit.value("name_style", style))],
+            lines=[audit_text.line("public_name", style=audit_text.value("name_style", style))],
         )
     return player

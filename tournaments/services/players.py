@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from ..errors import Refused
-from ..models import AuditEntry, Club, Player
+from ..models import AuditEntry, Club, Player, audit_text
 from ..rules.names import NameStyle, clean_name, name_skeleton
 from ..selectors import access
 from ..selectors.access import Actor
@@ -141,6 +141,6 @@ def update_player(
             club=player.club_id,
             action=AuditEntry.Action.PUBLIC_NAME,
             target=player.name,
-            lines=[audit.line("public_name", style=audit.value("name_style", style))],
+            lines=[audit_text.line("public_name", style=audit_text.value("name_style", style))],
         )
     return player

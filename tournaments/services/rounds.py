@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..errors import Refused
-from ..models import AuditEntry, Event, Player, Registration, Round, Seat, Table
+from ..models import AuditEntry, Event, Player, Registration, Round, Seat, Table, audit_text
 from ..planning import seating
 from ..selectors import access
 from ..selectors.access import Actor
@@ -114,17 +114,17 @@ def _create_tables(by: Actor, round_: Round, tables: Sequence[Sequence[int]]) ->
     ]
 
 
-def _audit_seating(by: Actor, event: Event, round_: Round, line: audit.Line) -> None:
+def _audit_seating(by: Actor, event: Event, round_: Round, line: audit_text.Line) -> None:
     touch(events=[event])  # every seating of a round passes here: its public pages
-    target = [audit.event_part(event), audit.value("round", round_.number)]
+    target = [audit_text.event_part(event), audit_text.value("round", round_.number)]
     audit.record_event(
         by=by, event=event, action=AuditEntry.Action.SEATING, target=target, lines=[line]
     )
 
 
-def _seated_line(code: str, number: int, tables: Sequence[Sequence[int]]) -> audit.Line:
+def _seated_line(code: str, number: int, tables: Sequence[Sequence[int]]) -> audit_text.Line:
     players = sum(len(table) for table in tables)
-    return audit.line(code, number=number, tables=len(tables), players=players)
+    return audit_text.line(code, number=number, tables=len(tables), players=players)
 
 
 def _scorekeepers_by_number(round_: Round) -> dict[int, list[int]]:
@@ -230,7 +230,7 @@ def swap_players(*, by: Actor, round: Round, player_a: Player, player_b: Player)
     # A duplicate table with rulings but no hand has stored comparison rows naming its
     # players: they follow the seats.
     refresh_duplicate_tables({seat_a.table_id, seat_b.table_id})
-    swapped = audit.line(
+    swapped = audit_text.line(
         "seats_swapped",
         a=player_a.name,
         table_a=seat_a.table.number,

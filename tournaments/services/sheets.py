@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..errors import Refused
-from ..models import AuditEntry, Round, Table
+from ..models import AuditEntry, Round, Table, audit_text
 from ..selectors.access import Actor, can_reopen_sheet, can_view_sheet
 from . import audit
 from .cache import touch
@@ -85,8 +85,8 @@ def validate_sheet(*, table: Table, user: Actor, confirm: bool = False) -> Table
 
 def _audit_sheet(user: Actor, table: Table, action: str) -> None:
     event = table.round.event
-    target = [audit.event_part(event), audit.value("round", table.round.number)]
-    target.append(audit.value("table", table.number))
+    target = [audit_text.event_part(event), audit_text.value("round", table.round.number)]
+    target.append(audit_text.value("table", table.number))
     audit.record(by=user, club=event.club_id, event=event, action=action, target=target)
 
 

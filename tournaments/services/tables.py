@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ..errors import Refused
-from ..models import AuditEntry, Event, Player, Round, Seat, Table
+from ..models import AuditEntry, Event, Player, Round, Seat, Table, audit_text
 from ..rules.tables import may_delete_table
 from ..selectors import access
 from ..selectors.access import Actor
@@ -123,18 +123,18 @@ def _names(people: Iterable[Any]) -> str:
 
 def _seating_lines(
     players: Sequence[Player], five_mode: str, scorekeepers: Sequence[Any]
-) -> list[audit.Line]:
+) -> list[audit_text.Line]:
     names = {"players": _names(players), "scorekeepers": _names(scorekeepers)}
-    lines = [audit.line("table_seated", **names)]
+    lines = [audit_text.line("table_seated", **names)]
     if len(players) == 5:
-        lines.append(audit.line("five_mode", mode=audit.value("five_mode", five_mode)))
+        lines.append(audit_text.line("five_mode", mode=audit_text.value("five_mode", five_mode)))
     return lines
 
 
-def _audit_seating(*, by: Actor, table: Table, event: Event, lines: list[audit.Line]) -> None:
+def _audit_seating(*, by: Actor, table: Table, event: Event, lines: list[audit_text.Line]) -> None:
     touch(events=[event])  # every seating change passes here: its public pages
-    target = [audit.event_part(event), audit.value("round", table.round.number)]
-    target.append(audit.value("table", table.number))
+    target = [audit_text.event_part(event), audit_text.value("round", table.round.number)]
+    target.append(audit_text.value("table", table.number))
     audit.record_event(
         by=by, event=event, action=AuditEntry.Action.SEATING, target=target, lines=lines
     )
@@ -223,14 +223,14 @@ def edit_table(
     # The audit line says what changed, so the trail reads without a diff.
     changes = []
     if number != old_number:
-        changes.append(audit.line("number_changed", old=old_number, new=number))
+        changes.append(audit_text.line("number_changed", old=old_number, new=number))
     if seats_changed:
-        changes.append(audit.line("table_players", players=_names(players)))
+        changes.append(audit_text.line("table_players", players=_names(players)))
     if mode_changed:
-        changes.append(audit.line("five_mode", mode=audit.value("five_mode", five_mode)))
+        changes.append(audit_text.line("five_mode", mode=audit_text.value("five_mode", five_mode)))
     if {u.pk for u in old_keepers} != {u.pk for u in scorekeepers}:
         keepers = {"old": _names(old_keepers), "new": _names(scorekeepers)}
-        changes.append(audit.line("table_scorekeepers", **keepers))
+        changes.append(audit_text.line("table_scorekeepers", **keepers))
     if changes:
         _audit_seating(by=by, table=table, event=round.event, lines=changes)
     return table
@@ -245,7 +245,7 @@ def delete_table(*, by: Actor, table: Table) -> None:
     if not may_delete_table(hand_count=table.hands.count()):
         raise Refused(_("This table has hands: it cannot be deleted."))
     players = [seat.player for seat in table.seats.select_related("player").order_by("position")]
-    deleted = audit.line("table_deleted", players=_names(players))
+    deleted = audit_text.line("table_deleted", players=_names(players))
     _audit_seating(by=by, table=table, event=event, lines=[deleted])
     table.delete()
 
@@ -294,5 +294,5 @@ def set_scorekeepers(*, by: Actor, choices: Sequence[tuple[Table, Sequence[Any]]
             by=by,
             event=events[event_id],
             action=AuditEntry.Action.ROLE,
-            lines=[audit.line("scorekeepers_named", tables=named)],
+            lines=[audit_text.line("scorekeepers_named", tables=named)],
         )

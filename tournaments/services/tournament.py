@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db import transaction
 
-from ..models import AuditEntry, Club, Event
+from ..models import AuditEntry, Club, Event, audit_text
 from ..selectors import access
 from ..selectors.access import Actor
 from . import audit
@@ -64,8 +64,11 @@ def set_tournament_format(
         "team_size": team_size,
     }
     changes = [
-        audit.line(
-            "field_changed", field=audit.value("field", name), old=getattr(event, name), new=value
+        audit_text.line(
+            "field_changed",
+            field=audit_text.value("field", name),
+            old=getattr(event, name),
+            new=value,
         )
         for name, value in new.items()
         if getattr(event, name) != value
