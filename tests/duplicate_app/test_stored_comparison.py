@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments.models import ORIENTATIONS, Board, BoardResult, Hand, SpecialResult, Table
-from tournaments.selectors.board_visibility import complete_boards, hidden_results
+from tournaments.selectors.board_visibility import complete_boards, hidden_results, public_view
 from tournaments.selectors.duplicate import duplicate_data
 from tournaments.selectors.duplicate_ranking import compare, duplicate_ranking, ranking_rows
-from tournaments.selectors.duplicate_stored import completion, stored_ranking
+from tournaments.selectors.duplicate_stored import completion, stored_boards, stored_ranking
 from tournaments.services.duplicate_results import (
     clear_special_result,
     save_board_result,
@@ -29,6 +29,7 @@ from tournaments.services.hands import delete_hand, table_seats
 from tournaments.services.results import stale_event_results
 
 from ..factories import logged_in
+from ..tournament_ui.test_table_templates import _normalised
 from .helpers import enter_board, play_everywhere
 
 KINDS = [kind.value for kind in SpecialResult.Kind]
@@ -97,6 +98,31 @@ def assert_in_step(event) -> None:
     assert ranking(stored_ranking(event)) == ranking(organisers)
     public = stored_ranking(event, boards=completion(event).complete)
     assert ranking(public) == ranking(duplicate_ranking(event))
+    assert_player_pages_in_step(event, organisers)
+
+
+def details(boards) -> list[tuple]:
+    """A player's page's lines: board, round, table, seat, marque (none under a
+    ruling: the page prints the ruling), the score and its place among the marques."""
+    lines = []
+    for d in boards:
+        score = d.score
+        marque = None if score.special else d.marque
+        lines.append((d.board_number, d.round_number, d.table_number, d.orientation, marque))
+        lines[-1] += (score.value, score.matchpoints, score.rank, score.of, score.special)
+    return lines
+
+
+def assert_player_pages_in_step(event, organisers) -> None:
+    """Each player's boards from the stored comparison (his page, selectors.
+    duplicate_stored.stored_boards) are those a comparison from scratch gives his row,
+    for the organisers (every board) and for the public (the complete boards only)."""
+    complete = completion(event).complete
+    public = ranking_rows(compare(public_view(duplicate_data(event))), visible_boards=complete)
+    for everybody, boards in ((organisers, None), (public, complete)):
+        for row in everybody:
+            stored = stored_boards(event, row.player_id, boards=boards)
+            assert details(stored) == details(row.boards)
 
 
 # An operation: (what, which table of the event, which board of its set, a value).
@@ -644,3 +670,56 @@ def test_a_table_moved_to_another_event_in_the_admin_refreshes_both_events_board
     for event in (seated_event, other):
         assert_completion_in_step(event)
         assert_in_step(event)
+
+
+@pytest.mark.parametrize("reader", ["public", "organiser"])
+def test_a_players_page_prints_what_a_comparison_from_scratch_gives(
+    seated_event, organiser, client, reader
+):
+    """His page reads the stored comparison (duplicate_stored.stored_boards): its place
+    and board lines are those the page printed from a comparison of the whole event,
+    with a board complete, one played at one table only and a ruling."""
+    import itertools
+    import re
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from tournaments.selectors.duplicate_ranking import player_row
+    from tournaments.services.events import publish_event
+
+    tables = list(Table.objects.filter(round__event=seated_event, round__number=1))
+    for table in tables:
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    enter_board(tables[0], (tables[0].board_set - 1) * 2 + 2, organiser)  # one table only
+    board = Board.objects.get(event=seated_event, number=1)
+    ruled = Table.objects.filter(round__event=seated_event, board_set=1).first()
+    set_special_result(by=organiser, board=board, table=ruled, kind=SpecialResult.Kind.AVERAGE_PLUS)
+    publish_event(by=organiser, event=seated_event)
+    browser = client if reader == "public" else logged_in(organiser)
+    read = duplicate_data(seated_event)
+    complete = completion(seated_event).complete
+    data = compare(read if reader == "organiser" else public_view(read))
+    shown = None if reader == "organiser" else complete
+    rows = ranking_rows(data, visible_boards=shown)
+    result = re.compile(r'<p class="mb-3" id="player-result">.*?</p>', re.S)
+    lines = re.compile(r'<div class="list-group" id="player-boards">(.*?)</div>', re.S)
+    printed = []
+    for player_id, language in itertools.product([r.player_id for r in rows], ("fr", "en")):
+        with translation.override(language):
+            url = reverse("duplicate_player", args=[seated_event.pk, player_id])
+            response = browser.get(url)
+            assert response.status_code == 200
+            keys = ("event", "provisional", "shown_boards", "board_links", "organiser", "average")
+            context = {key: response.context[key] for key in keys}
+            context.update(rows=rows, row=player_row(rows, player_id))
+            request = response.wsgi_request
+            expected = render_to_string("tournaments/duplicate/player.html", context, request)
+            # The board lines as the Django template first wrote them (the page's: Jinja2).
+            first = render_to_string("tournaments/duplicate/_player_boards.html", context, request)
+        page = response.content.decode()
+        assert result.search(page).group(0) == result.search(expected).group(0)
+        assert _normalised(lines.search(page).group(1)) == _normalised(first)
+        printed.append(page)
+    assert any("player-board-" in page for page in printed)
+    assert any("badge text-bg-warning" in page for page in printed)  # the ruling

@@ -90,7 +90,7 @@ class BoardDetail:
     orientation: int
     marque: int | None
     score: CellScore
-    line: Line
+    line: Line | None = None  # None when read from the stored comparison
 
     @property
     def orientation_letter(self) -> str:

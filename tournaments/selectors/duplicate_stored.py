@@ -28,7 +28,7 @@ from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
 from .access import NAMER_FIELDS, Namer, public_names
 from .duplicate import CellScore, DuplicateData
-from .duplicate_ranking import DuplicateRow, method_of
+from .duplicate_ranking import BoardDetail, DuplicateRow, method_of
 
 
 @dataclass
@@ -158,6 +158,44 @@ def stored_ranking(
         )
     rows.sort(key=lambda r: (r.result is None, r.rank, sort_key(r.name)))
     return rows
+
+
+def stored_boards(
+    event: Event, player_id: int, *, boards: Collection[int] | None = None
+) -> list[BoardDetail]:
+    """One player's boards among `boards` (None: every board, as organisers read them),
+    by board number, each with its round and table and its stored score: the detail
+    ranking_rows gives his row from a comparison of the whole event (the player's page
+    read 3,600 results and compared 30 boards for his 30 lines). One query."""
+    rows = (
+        _stored(event, boards)
+        .filter(player_id=player_id)
+        .order_by("board__number")
+        .values_list(
+            "board__number",
+            "table__round__number",
+            "table__number",
+            "orientation",
+            "marque",
+            "special",
+            "compared",
+            "rank",
+            "matchpoints",
+            "exact_num",
+            "exact_den",
+        )
+    )
+    details = []
+    for number, round_, table, orientation, marque, special, n, rank, points, num, den in rows:
+        score = CellScore(
+            value=comparison.two_decimals(Fraction(num, den)),
+            matchpoints=points,
+            rank=rank,
+            of=n,
+            special=special or None,
+        )
+        details.append(BoardDetail(number, round_, table, orientation, marque, score))
+    return details
 
 
 def stored_standing(event: Event) -> tuple[dict[int, int], set[int]]:

@@ -24,8 +24,14 @@ from ..selectors import duplicate as selectors
 from ..selectors import duplicate_boards as board_selectors
 from ..selectors import public as public_selectors
 from ..selectors.board_visibility import public_view
-from ..selectors.duplicate_ranking import compare, player_row, ranking_rows, team_rows
-from ..selectors.duplicate_stored import attach_stored, board_numbers, completion, stored_ranking
+from ..selectors.duplicate_ranking import player_row, team_rows
+from ..selectors.duplicate_stored import (
+    attach_stored,
+    board_numbers,
+    completion,
+    stored_boards,
+    stored_ranking,
+)
 from ..tables import configure
 from ..tables.duplicate import DuplicateRankingTable, DuplicateTeamTable, TravellerTable
 from ..tables.links import url_maker
@@ -96,17 +102,16 @@ def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
 @cached_page(cached.event_page)
 def duplicate_player(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     context = _context(request, pk)
-    # Every board's detail of every player (his place among them): comparing the boards
-    # read costs less than building 3,600 stored rows back into scores at 30 tables.
-    read = selectors.duplicate_data(context["event"], namer=context["namer"])
-    data = compare(read if context["organiser"] else public_view(read))
-    rows = ranking_rows(data, visible_boards=set(context["shown_boards"]))
+    event = context["event"]
+    # His place among everybody and his boards, from the stored comparison (the
+    # ranking's): the public's on the complete boards, the organisers' on every board.
+    boards = None if context["organiser"] else context["complete_boards"]
+    rows = stored_ranking(event, namer=context["namer"], boards=boards)
     row = player_row(rows, player_id)
     if row is None:
         raise Http404
-    return render(
-        request, TEMPLATES + "player.html", {**context, "data": data, "rows": rows, "row": row}
-    )
+    row.boards = stored_boards(event, player_id, boards=boards)
+    return render(request, TEMPLATES + "player.html", {**context, "rows": rows, "row": row})
 
 
 @cached_page(cached.event_page)
