@@ -49,7 +49,7 @@ os.environ["PAGE_CACHE"] = "0"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarot_club.settings")
 
 
-def build(tables: int, rounds: int, boards: int) -> tuple[int, object, float]:
+def build(tables: int, rounds: int, boards: int, unentered: int = 0) -> tuple[int, object, float]:
     """The event, every board played at every table that plays it; its organiser; and
     the mean time of a save."""
     import datetime
@@ -86,6 +86,8 @@ def build(tables: int, rounds: int, boards: int) -> tuple[int, object, float]:
         seats = table_seats(table)
         first = (table.board_set - 1) * boards + 1
         for number in range(first, first + boards):
+            if number > rounds * boards - unentered:
+                continue  # left for the organiser's traveller of a board nobody entered
             hand = Hand(
                 contract="garde",
                 taker_id=seats[(table.number + number) % 4].player_id,
@@ -126,6 +128,8 @@ def timed(client, url: str, runs: int) -> tuple[float, float, float, int, int]:
         call()
     profile.disable()
     calls = pstats.Stats(profile).total_calls // 10  # type: ignore[attr-defined]
+    if os.environ.get("PROFILE_DUMP"):  # PROFILE_DUMP=/tmp/prof: one file a page, for pstats
+        profile.dump_stats(os.environ["PROFILE_DUMP"] + url.strip("/").replace("/", "_"))
     times.sort()
     p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
     return (
@@ -143,6 +147,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--boards", type=int, default=3)
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument(
+        "--unentered",
+        type=int,
+        default=0,
+        help="leave the last N boards unentered at every table, and time the organiser's "
+        "traveller of the last one (every line an open form) and his event page",
+    )
     args = parser.parse_args()
 
     import django
@@ -164,7 +175,7 @@ def main() -> None:
 
         print(f"database: {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}")
         print(f"load average at start: {os.getloadavg()}")
-        event_id, user, per_save = build(args.tables, args.rounds, args.boards)
+        event_id, user, per_save = build(args.tables, args.rounds, args.boards, args.unentered)
         boards = args.rounds * args.boards
         print(
             f"{args.tables} tables x {boards} boards ({args.rounds} rounds of {args.boards}): "
@@ -197,6 +208,16 @@ def main() -> None:
             ),
             ("floor: login page again", anonymous, reverse("login")),
         ]
+        if args.unentered:
+            last = args.rounds * args.boards
+            pages[-1:-1] = [
+                (
+                    f"organiser's traveller, board {last} (nobody entered it)",
+                    organiser,
+                    reverse("duplicate_traveller", args=[event_id, last]),
+                ),
+                ("organiser's event page", organiser, reverse("duplicate_manage", args=[event_id])),
+            ]
         results = [(page, *timed(client, url, args.runs)) for page, client, url in pages]
         floor = min(r[1] for r in results if r[0].startswith("floor"))
         cpu_floor = min(r[3] for r in results if r[0].startswith("floor"))
