@@ -723,3 +723,45 @@ def test_a_players_page_prints_what_a_comparison_from_scratch_gives(
         printed.append(page)
     assert any("player-board-" in page for page in printed)
     assert any("badge text-bg-warning" in page for page in printed)  # the ruling
+
+
+def test_a_round_moved_to_another_event_in_the_admin_refreshes_both_events_boards(
+    seated_event, dup_club, organiser
+):
+    """A duplicate round without hands moved to another event (services.admin_writes.
+    save_round, the admin's): its tables' lines leave their boards' travellers here and
+    join them there. Board 1, played at every other table of its set here and at every
+    table there, becomes complete here and incomplete there."""
+    from django.db.models import F, Value
+    from django.db.models.functions import Concat
+
+    from tournaments.models import Player
+    from tournaments.services import duplicate as services
+    from tournaments.services.admin_writes import save_round
+
+    from .conftest import make_duplicate
+
+    Player.objects.filter(club=dup_club).update(name=Concat(F("name"), Value(" (1)")))
+    other = make_duplicate(dup_club)
+    services.seat_duplicate(by=organiser, event=other, draw=False)
+    there = Table.objects.filter(round__event=other).order_by("round__number", "number")
+    play_everywhere(next(t for t in there if t.board_set == 1), 1, organiser)
+    here = Table.objects.filter(round__event=seated_event, board_set=1)
+    *played, last = here.order_by("round__number", "number")
+    for table in played:
+        enter_board(table, 1, organiser)
+    board_here = Board.objects.get(event=seated_event, number=1)
+    board_there = Board.objects.get(event=other, number=1)
+    assert (board_here.complete, board_there.complete) == (False, True)
+
+    moving = last.round
+    moving.event, moving.number = other, 99
+    save_round(by=organiser, round=moving)
+
+    board_here.refresh_from_db()
+    board_there.refresh_from_db()
+    assert (board_here.complete, board_there.complete) == (True, False)
+    for event in (seated_event, other):
+        assert_completion_in_step(event)
+        assert_in_step(event)
+    assert stale_event_results() == []

@@ -181,6 +181,16 @@ def save_round(*, by: Actor, round: Round) -> Round:
     touch(events=_event_ids(round))
     round.save()
     refresh_round_status(round)
+    if moved:
+        # A duplicate round (without hands, maybe with rulings) moved to another event:
+        # its tables' lines leave their boards' travellers in one event and join them in
+        # the other (as save_table's table moved).
+        assert stored is not None
+        sets = set(round.tables.values_list("board_set", flat=True))
+        refresh_board_sets(
+            [(stored["event_id"], each) for each in sets]
+            + [(round.event_id, each) for each in sets]
+        )
     if stored is None:
         _audit_seating(by, round.event, round, [audit_text.line("round_added")])
     elif moved or stored["number"] != round.number:
