@@ -155,8 +155,13 @@ def test_a_duplicate_tournament_from_creation_to_published_percentages(
     page.goto(reverse("duplicate_manage", args=[event.pk]))
     page.click("#seat-rounds")
     page.locator("#rounds").wait_for()
-    assert page.locator("#rounds .card").count() == 5
+    # One round at a time (the one being played), the five in the rounds' links.
+    assert page.locator("#round-links .page-link").count() == 5
+    assert page.locator("#rounds .card").count() == 1
     assert page.locator("#round-1 tbody tr").count() == 5
+    page.click("#round-links .page-link >> text=3")
+    page.locator("#round-3").wait_for()
+    assert page.locator("#round-3 tbody tr").count() == 5
     assert Board.objects.filter(event=event, deal__isnull=False).count() == 10
     screenshot(page, "duplicate-manage")
 

@@ -99,6 +99,40 @@ def assert_in_step(event) -> None:
     public = stored_ranking(event, boards=completion(event).complete)
     assert ranking(public) == ranking(duplicate_ranking(event))
     assert_player_pages_in_step(event, organisers)
+    assert_progress_in_step(event)
+
+
+def assert_progress_in_step(event) -> None:
+    """The organiser's page's counts (duplicate_cards.event_progress) are those of the
+    whole event read (round_progress of duplicate_data): each round's tables, boards
+    entered and players, and each board's completion, entered lines and lines."""
+    from tournaments.selectors.access import full_names
+    from tournaments.selectors.duplicate_cards import event_progress, round_progress
+
+    data = duplicate_data(event, namer=full_names)
+    expected = round_progress(data)
+
+    def table(t, players: bool) -> tuple:
+        names = [p.name if p else None for p in t.players] if players else None
+        place = (t.round_number, t.table_id, t.table_number, t.board_set, t.boards)
+        return (*place, t.entered, t.done, t.status, names)
+
+    progress, _chosen = event_progress(event, namer=full_names, shown=lambda _rounds: None)
+    for shown in expected:
+        progress, chosen = event_progress(
+            event, namer=full_names, shown=lambda _rounds, shown=shown: shown
+        )
+        assert chosen == shown and progress.seated == bool(data.rounds)
+        assert sorted(progress.rounds) == sorted(expected)
+        for number, tables in expected.items():
+            here = number == shown
+            assert [table(t, here) for t in progress.rounds[number]] == [
+                table(t, here) for t in tables
+            ]
+    boards = [(b.number, b.complete, b.entered, len(b.lines)) for b in data.boards.values()]
+    assert [(b.number, b.complete, b.entered, b.tables) for b in progress.boards] == boards
+    lines = {t.table_number for b in data.boards.values() for t in b.lines}
+    assert progress.table_numbers == sorted(lines)
 
 
 def details(boards) -> list[tuple]:

@@ -292,3 +292,29 @@ def test_head_to_head(db, met):
             assert 'id="h2h-all" class="fw-bold even"' in html
             assert "Anne &lt;A&gt;" in html and "L&#x27;autre &amp; co" in html
             assert "—" in html
+
+
+def test_round_progress(db, club):
+    """The duplicate organiser's round table (its rows in Jinja2): names escaped, a seat
+    without a player, a table with every board entered and one with none, in both
+    languages (the West letter and the buttons' words)."""
+    from tests.factories import make_event
+    from tournaments.selectors.duplicate import SeatedPlayer
+    from tournaments.selectors.duplicate_cards import TableRound
+    from tournaments.tables.duplicate import RoundProgressTable
+
+    event = make_event(club, kind=Event.Kind.DUPLICATE)
+    names = ["Anne <A>", "Bruno & co", "Chloé d'Ô", None]
+    players = [SeatedPlayer(i, name) if name else None for i, name in enumerate(names, 1)]
+    rows = [
+        TableRound(2, 41, 1, 3, range(7, 10), players, entered=3),
+        TableRound(2, 987_654_321, 12, 4, range(10, 13), list(reversed(players)), entered=0),
+    ]
+    for language in ("fr", "en"):
+        with translation.override(language):
+            html = _assert_same(RoundProgressTable(rows, event=event), rows=2)
+            assert 'id="round-2-table-12"' in html and "3/3" in html and "0/3" in html
+            assert "Anne &lt;A&gt;" in html and "Bruno &amp; co" in html and "—" in html
+            assert reverse("duplicate_traveller", args=[event.pk, 12]) in html
+            assert reverse("board_next", args=[987_654_321]) in html
+    _assert_same(RoundProgressTable([], event=event), rows=0)

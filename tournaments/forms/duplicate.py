@@ -139,9 +139,26 @@ class TableScorekeepersForm(forms.Form):
         widget=forms.SelectMultiple(attrs={"class": "form-select"}),
     )
 
-    def __init__(self, *args: Any, candidates: Any, **kwargs: Any) -> None:
+    default_renderer = WIDGETS  # the organiser's page prints one a table (forms.rendering)
+
+    def __init__(
+        self,
+        *args: Any,
+        candidates: Any,
+        choices: list[tuple[int, str]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["scorekeepers"].queryset = candidates
+        field = self.fields["scorekeepers"]
+        field.queryset = candidates
+        if choices is not None:  # read once for the page's 30 forms (shown, not posted)
+            field.choices = choices
+
+    @classmethod
+    def shown_choices(cls, candidates: Any) -> list[tuple[int, str]]:
+        """The scorekeeper choices as every form of a page shows them; one query."""
+        field = cls.base_fields["scorekeepers"]
+        return [(user.pk, field.label_from_instance(user)) for user in candidates]
 
 
 def orientation_label(seat: Seat) -> str:

@@ -73,6 +73,14 @@ def registration_counts(registrations: Sequence[Registration]) -> RegistrationCo
     )
 
 
+def count_registrations(event: Event) -> RegistrationCounts:
+    """registration_counts without reading the registrations; one query."""
+    counted = Registration.objects.filter(event=event).aggregate(
+        registered=Count("pk"), present=Count("pk", filter=Q(active=True))
+    )
+    return RegistrationCounts(**counted)
+
+
 def unregistered_players(event: Event) -> QuerySet[Player]:
     """Active players not yet in the event, for the "existing player" choice."""
     return (

@@ -212,6 +212,9 @@ class RoundProgressTable(tables.Table):
             "id": lambda record: f"round-{record.round_number}-table-{record.table_number}"
         }
         orderable = False
+        # Its rows written out in Jinja2 (three template cells a row): checked against
+        # the columns by tests/tournament_ui/test_table_templates.py.
+        template_name = "tables/round_progress.html"
 
     def __init__(self, rows: Sequence[Any], *, event: Any) -> None:
         super().__init__(rows)

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from ..exports.duplicate import duplicate_workbook
 from ..forms.duplicate import DuplicateForm, SeatingForm, TableScorekeepersForm
@@ -23,9 +23,10 @@ from ..selectors import access
 from ..selectors import duplicate as selectors
 from ..selectors import tournament as tournament_selectors
 from ..selectors.access import full_names
-from ..selectors.duplicate_cards import round_progress
+from ..selectors.duplicate_cards import TableRound, event_progress
 from ..services import duplicate as services
 from ..tables.duplicate import RoundProgressTable
+from ..tables.links import url_maker
 from .organiser import organiser_action, organiser_required, publication_views
 from .submissions import Outcome, submit_or_back
 from .tournament import event_form_views
@@ -55,41 +56,83 @@ duplicate_create, duplicate_edit = event_form_views(
 @organiser_required
 def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
     event = organised_duplicate(request, pk)
-    data = selectors.duplicate_data(event, namer=full_names)  # an organiser's page
-    registrations = tournament_selectors.event_registrations(event)
-    progress = round_progress(data)
-    table_numbers = sorted({t.table_number for b in data.boards.values() for t in b.lines})
+    # Counts, not every result (duplicate_cards.event_progress): an organiser's page.
+    progress, shown = event_progress(
+        event, namer=full_names, shown=lambda rounds: _shown_round(request.GET.get("round"), rounds)
+    )
+    table_numbers = progress.table_numbers
     keepers = selectors.table_scorekeepers(event)
     candidates = access.scorekeeper_candidates(event)
+    choices = TableScorekeepersForm.shown_choices(candidates)
     keeper_forms = [
         (
             number,
             TableScorekeepersForm(
                 initial={"number": number, "scorekeepers": keepers.get(number, [])},
                 candidates=candidates,
+                choices=choices,
                 auto_id=f"table{number}_%s",
             ),
         )
         for number in table_numbers
     ]
+    traveller = url_maker("duplicate_traveller", 2)
     return render(
         request,
         TEMPLATES + "manage.html",
         {
             "event": event,
             "section": "manage",
-            "seated": bool(data.rounds),
-            "round_tables": {
-                number: RoundProgressTable(tables, event=event)
-                for number, tables in progress.items()
-            },
-            "boards": list(data.boards.values()),
-            "counts": tournament_selectors.registration_counts(registrations),
+            "seated": progress.seated,
+            # One round at a time (the one being played by default; 300 rows at 30
+            # tables x 10 rounds made the page about 100 times the login page), the
+            # others one tap away in the rounds' links.
+            "shown_round": shown,
+            "round_table": (
+                RoundProgressTable(progress.rounds[shown], event=event)
+                if shown is not None
+                else None
+            ),
+            "round_links": [
+                (number, f"?round={number}#rounds", all(t.done for t in tables))
+                for number, tables in progress.rounds.items()
+            ],
+            # Each board's button, worded here (30 translation tags with a count).
+            "board_buttons": [
+                (
+                    board.number,
+                    traveller(event.pk, board.number),
+                    "btn-success"
+                    if board.complete
+                    else "btn-outline-success"
+                    if board.entered
+                    else "btn-outline-secondary",
+                    ngettext(
+                        "%(done)s of %(counter)s table",
+                        "%(done)s of %(counter)s tables",
+                        board.tables,
+                    )
+                    % {"done": board.entered, "counter": board.tables},
+                )
+                for board in progress.boards
+            ],
+            "counts": tournament_selectors.count_registrations(event),
             "rules_label": rules_label(event.rules_name, event.rules.label),
             "seating_form": SeatingForm(),
             "keeper_forms": keeper_forms,
         },
     )
+
+
+def _shown_round(asked: str | None, progress: dict[int, list[TableRound]]) -> int | None:
+    """The round `?round=` names, else the first with a board left to enter at one of
+    its tables, else the last; None before the rounds are seated."""
+    if not progress:
+        return None
+    if asked and asked.isdigit() and int(asked) in progress:
+        return int(asked)
+    playing = (n for n, tables in progress.items() if not all(t.done for t in tables))
+    return next(playing, max(progress))
 
 
 @organiser_action
