@@ -38,3 +38,14 @@ def test_the_round_being_played_and_the_one_asked(seated_event, organiser) -> No
     links = re.search(r'<ul class="pagination[^"]*" id="round-links">(.*?)</ul>', html, re.S)
     assert links.group(1).count("page-link") == len(set(tables.values_list("round__number")))
     assert links.group(1).count("visually-hidden") == 1  # round 1: complete
+
+
+def test_seated_tables_whose_boards_are_gone(seated_event, organiser) -> None:
+    """Boards deleted in the admin after seating: the page still answers, without a
+    round table (duplicate_data gave those tables no line)."""
+    from tournaments.models import Board
+
+    Board.objects.filter(event=seated_event).delete()
+    response = logged_in(organiser).get(reverse("duplicate_manage", args=[seated_event.pk]))
+    assert response.status_code == 200
+    assert 'id="round-links"' in response.content.decode()
