@@ -160,6 +160,33 @@ def stored_ranking(
     return rows
 
 
+# A stored row's orientation, marque, exact result and its comparison, in this order
+# (stored_boards, attach_stored).
+_SCORE = (
+    "orientation",
+    "marque",
+    "exact_num",
+    "exact_den",
+    "special",
+    "compared",
+    "rank",
+    "matchpoints",
+)
+
+
+def _cell(
+    exact: Fraction, special: str, compared: int, rank: int | None, points: int | None
+) -> CellScore:
+    """A stored row's score as a traveller and a player's page print it."""
+    return CellScore(
+        value=comparison.two_decimals(exact),
+        matchpoints=points,
+        rank=rank,
+        of=compared,
+        special=special or None,
+    )
+
+
 def stored_boards(
     event: Event, player_id: int, *, boards: Collection[int] | None = None
 ) -> list[BoardDetail]:
@@ -171,31 +198,12 @@ def stored_boards(
         _stored(event, boards)
         .filter(player_id=player_id)
         .order_by("board__number")
-        .values_list(
-            "board__number",
-            "table__round__number",
-            "table__number",
-            "orientation",
-            "marque",
-            "special",
-            "compared",
-            "rank",
-            "matchpoints",
-            "exact_num",
-            "exact_den",
-        )
+        .values_list("board__number", "table__round__number", "table__number", *_SCORE)
     )
-    details = []
-    for number, round_, table, orientation, marque, special, n, rank, points, num, den in rows:
-        score = CellScore(
-            value=comparison.two_decimals(Fraction(num, den)),
-            matchpoints=points,
-            rank=rank,
-            of=n,
-            special=special or None,
-        )
-        details.append(BoardDetail(number, round_, table, orientation, marque, score))
-    return details
+    return [
+        BoardDetail(number, round_, table, o, marque, _cell(Fraction(num, den), *compared))
+        for number, round_, table, o, marque, num, den, *compared in rows
+    ]
 
 
 def stored_standing(event: Event) -> tuple[dict[int, int], set[int]]:
@@ -222,30 +230,16 @@ def attach_stored(data: DuplicateData) -> DuplicateData:
     rows = (
         BoardResult.objects.filter(board_id__in=[b.pk for b in data.boards.values()])
         .order_by("board_id", "table_id", "orientation")  # the model's, without its joins
-        .values_list(
-            "board__number",
-            "table_id",
-            "orientation",
-            "player_id",
-            "marque",
-            "special",
-            "compared",
-            "rank",
-            "matchpoints",
-            "exact_num",
-            "exact_den",
-        )
+        .values_list("board__number", "table_id", "player_id", *_SCORE)
     )
     scores = []
-    for number, table_id, o, player, marque, special, n, rank, points, num, den in rows:
+    for number, table_id, player, o, marque, num, den, special, n, rank, points in rows:
         if (table_id, number) not in readable:
             continue
         exact = Fraction(num, den)
         shown = comparison.two_decimals(exact)
         matchpoints = method == comparison.MATCHPOINTS
-        by_line[(table_id, number)].scores[o] = CellScore(
-            value=shown, matchpoints=points, rank=rank, of=n, special=special or None
-        )
+        by_line[(table_id, number)].scores[o] = _cell(exact, special, n, rank, points)
         scores.append(
             comparison.BoardScore(
                 board=number,
