@@ -649,21 +649,15 @@ def test_the_ranking_is_paged_50_lines_a_page(seated_event, organiser, client):
     assert len(list(table.paginated_rows)) == len(rows) < 50
 
 
-def test_a_table_moved_to_another_event_in_the_admin_refreshes_both_events_boards(
-    seated_event, dup_club, organiser
-):
-    """A duplicate table without hands may move to another round, of its event or of
-    another (services.admin_writes.save_table, the admin's): its line leaves its boards'
-    travellers in one event and joins them in the other. Board 1, played at four of its
-    five tables here and at every table there, becomes complete where the fifth table
-    left and incomplete where it arrives; the stored completion, comparison and what
-    the public may read follow at once."""
+def _board_1_played_but_at_one_table_here(seated_event, dup_club, organiser) -> tuple:
+    """A second event of the club, seated, board 1 played at all its tables; here board 1
+    played at every table of its set but the last: (the other event, that last table,
+    board 1 here, board 1 there)."""
     from django.db.models import F, Value
     from django.db.models.functions import Concat
 
-    from tournaments.models import Player, Round
+    from tournaments.models import Player
     from tournaments.services import duplicate as services
-    from tournaments.services.admin_writes import save_table
 
     from .conftest import make_duplicate
 
@@ -681,6 +675,24 @@ def test_a_table_moved_to_another_event_in_the_admin_refreshes_both_events_board
     board_here = Board.objects.get(event=seated_event, number=1)
     board_there = Board.objects.get(event=other, number=1)
     assert (board_here.complete, board_there.complete) == (False, True)
+    return other, last, board_here, board_there
+
+
+def test_a_table_moved_to_another_event_in_the_admin_refreshes_both_events_boards(
+    seated_event, dup_club, organiser
+):
+    """A duplicate table without hands may move to another round, of its event or of
+    another (services.admin_writes.save_table, the admin's): its line leaves its boards'
+    travellers in one event and joins them in the other. Board 1, played at four of its
+    five tables here and at every table there, becomes complete where the fifth table
+    left and incomplete where it arrives; the stored completion, comparison and what
+    the public may read follow at once."""
+    from tournaments.models import Round
+    from tournaments.services.admin_writes import save_table
+
+    other, last, board_here, board_there = _board_1_played_but_at_one_table_here(
+        seated_event, dup_club, organiser
+    )
     assert_completion_in_step(seated_event)
     assert_completion_in_step(other)
 
@@ -766,27 +778,11 @@ def test_a_round_moved_to_another_event_in_the_admin_refreshes_both_events_board
     save_round, the admin's): its tables' lines leave their boards' travellers here and
     join them there. Board 1, played at every other table of its set here and at every
     table there, becomes complete here and incomplete there."""
-    from django.db.models import F, Value
-    from django.db.models.functions import Concat
-
-    from tournaments.models import Player
-    from tournaments.services import duplicate as services
     from tournaments.services.admin_writes import save_round
 
-    from .conftest import make_duplicate
-
-    Player.objects.filter(club=dup_club).update(name=Concat(F("name"), Value(" (1)")))
-    other = make_duplicate(dup_club)
-    services.seat_duplicate(by=organiser, event=other, draw=False)
-    there = Table.objects.filter(round__event=other).order_by("round__number", "number")
-    play_everywhere(next(t for t in there if t.board_set == 1), 1, organiser)
-    here = Table.objects.filter(round__event=seated_event, board_set=1)
-    *played, last = here.order_by("round__number", "number")
-    for table in played:
-        enter_board(table, 1, organiser)
-    board_here = Board.objects.get(event=seated_event, number=1)
-    board_there = Board.objects.get(event=other, number=1)
-    assert (board_here.complete, board_there.complete) == (False, True)
+    other, last, board_here, board_there = _board_1_played_but_at_one_table_here(
+        seated_event, dup_club, organiser
+    )
 
     moving = last.round
     moving.event, moving.number = other, 99
