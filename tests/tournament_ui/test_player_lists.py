@@ -37,10 +37,9 @@ def _parts(html: str) -> tuple[str, str]:
     return _normalised(options).strip(), _normalised(opponents.group(1)).strip()
 
 
-@pytest.mark.parametrize("query", ["", "?event=first"])
-def test_the_page_prints_what_the_django_template_printed(
-    client, club, club_night, table4, organiser, players, query
-) -> None:
+def _two_published_events(club, club_night, table4, organiser, players) -> None:
+    """Anne and Bruno (his name to escape) at two published events: two hands at the
+    club night's table 1, one at a tournament's."""
     Player.objects.filter(pk=players[1].pk).update(name="Bruno d'Ô <B> & fils")
     second = make_event(club, name="Tournoi « d'hiver »", date=datetime.date(2026, 11, 26))
     # Published first: the stored careers count the hands saved in published events.
@@ -48,6 +47,13 @@ def test_the_page_prints_what_the_django_template_printed(
     store_hand(table4, organiser)
     store_hand(table4, organiser, points=30)
     store_hand(make_table(make_round(second), players[:4]), organiser)
+
+
+@pytest.mark.parametrize("query", ["", "?event=first"])
+def test_the_page_prints_what_the_django_template_printed(
+    client, club, club_night, table4, organiser, players, query
+) -> None:
+    _two_published_events(club, club_night, table4, organiser, players)
     query = query.replace("first", str(club_night.pk))
     reference = engines["django"].from_string(REFERENCE.read_text(encoding="utf-8"))
     for language in ("fr", "en"):
@@ -96,12 +102,7 @@ def test_an_empty_list_of_players_met() -> None:
 def test_the_head_to_head_prints_its_shared_tables_as_the_django_template_did(
     client, club, club_night, table4, organiser, players
 ) -> None:
-    Player.objects.filter(pk=players[1].pk).update(name="Bruno d'Ô <B> & fils")
-    second = make_event(club, name="Tournoi « d'hiver »", date=datetime.date(2026, 11, 26))
-    Event.objects.filter(pk__in=[club_night.pk, second.pk]).update(published=True)
-    store_hand(table4, organiser)
-    store_hand(table4, organiser, points=30)
-    store_hand(make_table(make_round(second), players[:4]), organiser)
+    _two_published_events(club, club_night, table4, organiser, players)
     reference = engines["django"].from_string(
         Path(__file__).with_name("shared_tables_reference.html").read_text(encoding="utf-8")
     )
