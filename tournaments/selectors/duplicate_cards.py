@@ -221,9 +221,11 @@ def event_progress(
     table_numbers: set[int] = set()
     for pk, number, board_set, round_number, status in tables:
         boards = [n for n in boards_of_set(board_set, per_round) if n in numbers]
+        entered_here = [board for board in boards if (pk, board) in done]
         for board in boards:
             playing[board] += 1
-            entered[board] += (pk, board) in done
+        for board in entered_here:
+            entered[board] += 1
         if not boards:
             continue  # no board of its set exists: duplicate_data gives it no line
         table_round = TableRound(
@@ -235,7 +237,7 @@ def event_progress(
             players=[None] * 4,
             status=status,
         )
-        table_round.entered = sum((pk, board) in done for board in boards)
+        table_round.entered = len(entered_here)
         rounds[round_number].append(table_round)
         table_numbers.add(number)
     chosen = shown(rounds)
