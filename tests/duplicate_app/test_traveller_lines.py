@@ -120,6 +120,17 @@ def test_the_lines_print_what_djangos_engine_printed(
             assert page == expected
             assert page.count('<tr id="line-table-') == 5
             assert page.count('name="t') > 10  # the open line's fields, the one not entered
+            # A board nobody entered: every line open, the first line's form printed
+            # under each line's own name (forms.printing.shared_copy).
+            response = organiser_client.get(
+                reverse("duplicate_traveller", args=[event.pk, BOARD + 1]),
+                HTTP_ACCEPT_LANGUAGE=language,
+            )
+            context = {key: response.context[key] for key in ("forms", "board", "average")}
+            page = _same_text(_tbody(response.content.decode()))
+            assert page == _same_text(reference.render(context, response.wsgi_request))
+            names = re.findall(r'name="(t\d+)-contract"', page)
+            assert len(names) == len(set(names)) == 5
             # A post with errors: every line's form, with a field's and a line's error
             # (a name with an apostrophe, escaped alike).
             posted = {f"t{t.pk}-contract": "garde" for t in tables}

@@ -20,8 +20,15 @@ from django.forms.renderers import Jinja2
 from django.utils.functional import cached_property
 from django.utils.html import conditional_escape
 
+from .printing import PrintedBoundField
+
 
 class JinjaWidgets(Jinja2):
+    # {{ form.field }}: the fields of the four common widgets written from their values
+    # (forms.printing), a few dozen calls instead of 500-1,000; the others by the
+    # Jinja2 templates below.
+    bound_field_class = PrintedBoundField
+
     @cached_property
     def engine(self):  # type: ignore[no-untyped-def]
         return self.backend(

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..forms.duplicate import BoardRolesForm, SpecialResultForm, TravellerLineForm
+from ..forms.printing import shared_copy
 from ..models import Hand, SpecialResult
 from ..selectors import duplicate as selectors
 from ..selectors import duplicate_boards as board_selectors
@@ -92,26 +93,35 @@ def _line_forms(
     stored = board_selectors.board_hands(board, with_form)
     rules = event.rules if with_form else None  # parsed from JSON: only for a form
     forms: list[tuple[Any, TravellerLineForm | None]] = []
+    fresh: TravellerLineForm | None = None  # the first line's form not entered, on a GET
     for line in info.lines:
         hand = stored.get(line.table_id)
         entered = line.result is not None or hand is not None
         if data is None and entered and line.table_number != edit:
             forms.append((line, None))  # shown in words: no form built for nothing
             continue
-        positions = {seat.player_id: seat.position for seat in seats.get(line.table_id, [])}
-        initial = (
-            TravellerLineForm.initial_from_hand(hand, positions)
-            if hand
-            # The board's taker (and contract), ready to confirm.
-            else {"taker": board.named_taker, "contract": board.named_contract or None}
-        )
-        form = TravellerLineForm(
-            data,
-            seats=seats.get(line.table_id, []),
-            rules=rules,
-            prefix=f"t{line.table_id}",
-            initial=initial,
-        )
+        line_seats = seats.get(line.table_id, [])
+        positions = {seat.player_id: seat.position for seat in line_seats}
+        prefix = f"t{line.table_id}"
+        if data is None and hand is None and fresh is not None:
+            # Printed only, as the first one with its own name (forms.printing): the
+            # lines of a board nobody entered were ten forms of twelve fields built and
+            # printed one by one, x14 the login page (issue 22).
+            form = shared_copy(
+                fresh, prefix=prefix, seats={seat.position: seat for seat in line_seats}
+            )
+        else:
+            initial = (
+                TravellerLineForm.initial_from_hand(hand, positions)
+                if hand
+                # The board's taker (and contract), ready to confirm.
+                else {"taker": board.named_taker, "contract": board.named_contract or None}
+            )
+            form = TravellerLineForm(
+                data, seats=line_seats, rules=rules, prefix=prefix, initial=initial
+            )
+            if data is None and hand is None:
+                fresh = form
         form.line, form.stored = line, hand
         form.open = (
             hand is None
