@@ -57,7 +57,8 @@ def build(tables: int, rounds: int, boards: int, unentered: int = 0) -> tuple[in
 
     from django.contrib.auth.models import User
 
-    from tournaments.models import Board, Club, Hand, Player, Registration, Table
+    from tournaments.models import Board, Club, Hand, Membership, Player, Registration, Table
+    from tournaments.models.people import Role
     from tournaments.selectors.access import SYSTEM
     from tournaments.services import duplicate as services
     from tournaments.services.duplicate_results import save_board_result
@@ -79,6 +80,15 @@ def build(tables: int, rounds: int, boards: int, unentered: int = 0) -> tuple[in
     people = [Player.objects.create(club=club, name=f"Joueur {i:03d}") for i in range(tables * 4)]
     Registration.objects.bulk_create(Registration(event=event, player=p) for p in people)
     services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    # The club's scorekeepers (each table's form on the organiser's page lists them),
+    # two named at every table.
+    keepers = [User.objects.create_user(f"marqueur{i:02d}") for i in range(12)]
+    Membership.objects.bulk_create(
+        Membership(club=club, user=keeper, role=Role.SCOREKEEPER) for keeper in keepers
+    )
+    for number in range(1, tables + 1):
+        pair = [keepers[number % 12], keepers[(number + 5) % 12]]
+        services.set_table_scorekeepers(by=SYSTEM, event=event, number=number, users=pair)
     publish_event(by=SYSTEM, event=event)
     by_number = {b.number: b for b in Board.objects.filter(event=event)}
     saves, start = 0, time.perf_counter()

@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 from django import template
+from django.http import HttpRequest
 
 from ..services.submissions import FIELD, posted_key
 
@@ -18,7 +19,15 @@ def submission_key(context: dict[str, Any]) -> dict[str, Any]:
     """A fresh key; on a page answering a post (a form error, a conflict) the posted key
     again, so that correcting and re-posting the form is still one submission. A page
     that answers a successful post in place sets `submission_done` for fresh keys."""
-    request = context.get("request")
-    again = request is not None and request.method == "POST" and not context.get("submission_done")
+    return {
+        "field": FIELD,
+        "key": key_for(context.get("request"), done=bool(context.get("submission_done"))),
+    }
+
+
+def key_for(request: HttpRequest | None, *, done: bool = False) -> str:
+    """The key {% submission_key %} prints (its docstring says which), for a Jinja2
+    template: {{ submission_key(request) }} (tarot_club.jinja)."""
+    again = request is not None and request.method == "POST" and not done
     key = posted_key(request.POST) if again else None
-    return {"field": FIELD, "key": key or uuid.uuid4()}
+    return str(key or uuid.uuid4())

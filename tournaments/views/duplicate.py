@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from ..exports.duplicate import duplicate_workbook
 from ..forms.duplicate import DuplicateForm, SeatingForm, TableScorekeepersForm
 from ..forms.organiser import rules_label
+from ..forms.printing import shared_copy
 from ..models import Event
 from ..selectors import access
 from ..selectors import duplicate as selectors
@@ -63,14 +64,16 @@ def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
     table_numbers = progress.table_numbers
     keepers = selectors.table_scorekeepers(event)
     candidates = access.scorekeeper_candidates(event)
-    choices = TableScorekeepersForm.shown_choices(candidates)
+    # One form built, printed a table each under its own ids (forms.printing).
+    keeper_form = TableScorekeepersForm(
+        candidates=candidates, choices=TableScorekeepersForm.shown_choices(candidates)
+    )
     keeper_forms = [
         (
             number,
-            TableScorekeepersForm(
+            shared_copy(
+                keeper_form,
                 initial={"number": number, "scorekeepers": keepers.get(number, [])},
-                candidates=candidates,
-                choices=choices,
                 auto_id=f"table{number}_%s",
             ),
         )
