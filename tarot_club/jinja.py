@@ -29,15 +29,10 @@ class DjangoSpelledTemplate(Template):
     """A Jinja2 template whose HTML spells escaped quotes as Django does."""
 
     def render(self, *args: Any, **kwargs: Any) -> str:
-        return django_spelling(super().render(*args, **kwargs))
-
-
-def django_spelling(html: str) -> str:
-    """Jinja2's HTML with escaped quotes spelt as Django spells them (for the HTML of a
-    macro called from Python, which no render respells)."""
-    for jinja_spelt, django_spelt in _DJANGO_SPELLING:
-        html = html.replace(jinja_spelt, django_spelt)
-    return html
+        html = super().render(*args, **kwargs)
+        for jinja_spelling, django_spelling in _DJANGO_SPELLING:
+            html = html.replace(jinja_spelling, django_spelling)
+        return html
 
 
 def environment(**options: Any) -> Environment:
@@ -79,13 +74,13 @@ def environment(**options: Any) -> Environment:
     # templates/jinja2/tables/frame.html: a table's attributes as {% render_attrs %} prints
     # them, and the frame's refusal of a table it does not draw.
     env.globals["attrs_html"] = attrs_html
+    env.globals["frame_table"] = frame_table
     # templates/jinja2/forms/widget.html: a form field's widget as its values.
     env.globals["printed"] = printed
     # A writing form's one-time key, as {% submission_key %} prints it:
     # <input type="hidden" name="{{ submission_field }}" value="{{ submission_key(request) }}">
     env.globals["submission_field"] = FIELD
     env.globals["submission_key"] = key_for
-    env.globals["frame_table"] = frame_table
     return env
 
 

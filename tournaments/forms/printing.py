@@ -119,10 +119,8 @@ class PrintedBoundField(forms.BoundField):
     ) -> SafeString:
         if widget is not None or attrs or only_initial:
             return super().as_widget(widget, attrs, only_initial)
-        from tarot_club.jinja import django_spelling
-
-        template = engines["jinja2"].env.get_template("forms/widget.html")
-        return SafeString(django_spelling(str(template.module.widget(self))))
+        template = engines["jinja2"].get_template("forms/widget.html")
+        return SafeString(template.render({"field": self}))
 
 
 def shared_copy(form: forms.Form, **changes: Any) -> forms.Form:
