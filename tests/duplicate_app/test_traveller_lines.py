@@ -114,7 +114,7 @@ def test_the_lines_print_what_djangos_engine_printed(
                 f"{url}?edit={tables[0].number}", HTTP_ACCEPT_LANGUAGE=language
             )
             assert response.status_code == 200
-            context = {key: response.context[key] for key in ("forms", "board", "average")}
+            context = {key: response.context[key] for key in ("forms", "fresh", "board", "average")}
             page = _same_text(_tbody(response.content.decode()))
             expected = _same_text(reference.render(context, response.wsgi_request))
             assert page == expected
@@ -126,7 +126,7 @@ def test_the_lines_print_what_djangos_engine_printed(
                 reverse("duplicate_traveller", args=[event.pk, BOARD + 1]),
                 HTTP_ACCEPT_LANGUAGE=language,
             )
-            context = {key: response.context[key] for key in ("forms", "board", "average")}
+            context = {key: response.context[key] for key in ("forms", "fresh", "board", "average")}
             page = _same_text(_tbody(response.content.decode()))
             assert page == _same_text(reference.render(context, response.wsgi_request))
             names = re.findall(r'name="(t\d+)-contract"', page)
@@ -137,7 +137,7 @@ def test_the_lines_print_what_djangos_engine_printed(
             posted.update({f"t{t.pk}-points": "95" for t in tables})
             response = organiser_client.post(url, posted, HTTP_ACCEPT_LANGUAGE=language)
             assert response.status_code == 200
-            context = {key: response.context[key] for key in ("forms", "board", "average")}
+            context = {key: response.context[key] for key in ("forms", "fresh", "board", "average")}
             context["forms"][0][1].add_error(None, "Refusée : l'entrée de <N>")
             expected = _same_text(reference.render(context, response.wsgi_request))
             printed = _same_text(lines.render(context))

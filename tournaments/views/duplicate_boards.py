@@ -70,9 +70,14 @@ def duplicate_cards(request: HttpRequest, pk: int) -> HttpResponse:
 # --- the traveller ----------------------------------------------------------------------
 
 
+FRESH = "__prefix__"  # the prefix of a traveller's form for the lines nobody entered
+
+
 def _line_forms(
     request: HttpRequest, event: Any, board: Any, info: Any, data: Any = None
-) -> list[tuple[Any, TravellerLineForm | None]]:
+) -> tuple[list[tuple[Any, TravellerLineForm | None]], TravellerLineForm | None]:
+    """Each line with its form (or None), and the form the lines nobody entered are
+    printed from on a GET (prefixed FRESH), if any."""
     # An entered line is shown in words with a link that opens its form (?edit=<table
     # number>): the lines' open forms were two thirds of the page's time (issue 22); on a GET it
     # has no form (None). A line not entered yet, or posted with a contract (to show
@@ -93,7 +98,7 @@ def _line_forms(
     stored = board_selectors.board_hands(board, with_form)
     rules = event.rules if with_form else None  # parsed from JSON: only for a form
     forms: list[tuple[Any, TravellerLineForm | None]] = []
-    fresh: TravellerLineForm | None = None  # the first line's form not entered, on a GET
+    fresh: TravellerLineForm | None = None
     for line in info.lines:
         hand = stored.get(line.table_id)
         entered = line.result is not None or hand is not None
@@ -101,27 +106,31 @@ def _line_forms(
             forms.append((line, None))  # shown in words: no form built for nothing
             continue
         line_seats = seats.get(line.table_id, [])
-        positions = {seat.player_id: seat.position for seat in line_seats}
         prefix = f"t{line.table_id}"
-        if data is None and hand is None and fresh is not None:
-            # Printed only, as the first one with its own name (forms.printing): the
-            # lines of a board nobody entered were ten forms of twelve fields built and
-            # printed one by one, x14 the login page (issue 22).
-            form = shared_copy(
-                fresh, prefix=prefix, seats={seat.position: seat for seat in line_seats}
-            )
+        if data is None and hand is None:
+            # A line nobody entered, on a GET: the same form (the board's taker and
+            # contract, ready to confirm) under each line's prefix. Ten such lines of
+            # twelve fields, built and printed one by one, were x14 the login page
+            # (issue 22): one form is built, copied a line (forms.printing.shared_copy),
+            # and its cells printed once (duplicate/traveller_lines.html).
+            if fresh is None:
+                initial = {"taker": board.named_taker, "contract": board.named_contract or None}
+                fresh = TravellerLineForm(
+                    seats=line_seats, rules=rules, prefix=FRESH, initial=initial
+                )
+            seated = {seat.position: seat for seat in line_seats}
+            form = shared_copy(fresh, prefix=prefix, seats=seated, fresh=True)
         else:
+            positions = {seat.player_id: seat.position for seat in line_seats}
             initial = (
                 TravellerLineForm.initial_from_hand(hand, positions)
                 if hand
-                # The board's taker (and contract), ready to confirm.
                 else {"taker": board.named_taker, "contract": board.named_contract or None}
             )
             form = TravellerLineForm(
                 data, seats=line_seats, rules=rules, prefix=prefix, initial=initial
             )
-            if data is None and hand is None:
-                fresh = form
+            form.fresh = False
         form.line, form.stored = line, hand
         form.open = (
             hand is None
@@ -129,7 +138,7 @@ def _line_forms(
             or bool(data and data.get(f"{form.prefix}-contract"))
         )
         forms.append((line, form))
-    return forms
+    return forms, fresh
 
 
 def _traveller_context(
@@ -140,8 +149,14 @@ def _traveller_context(
     # (services.board_results): not the whole event compared again.
     compared = attach_stored(selectors.duplicate_data(event, namer=full_names, board=board))
     info = compared.boards[number]
-    forms = _line_forms(request, event, board, info, data)
-    return {"board": board, "info": info, "forms": forms, "numbers": board_numbers(event)}
+    forms, fresh = _line_forms(request, event, board, info, data)
+    return {
+        "board": board,
+        "info": info,
+        "forms": forms,
+        "fresh": fresh,
+        "numbers": board_numbers(event),
+    }
 
 
 def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any]) -> HttpResponse:
