@@ -162,7 +162,8 @@ def main() -> None:
         type=int,
         default=0,
         help="leave the last N boards unentered at every table, and time the organiser's "
-        "traveller of the last one (every line an open form) and his event page",
+        "traveller of the last one (every line an open form), his event page and his "
+        "scorekeepers page",
     )
     args = parser.parse_args()
 
@@ -227,6 +228,11 @@ def main() -> None:
                     reverse("duplicate_traveller", args=[event_id, last]),
                 ),
                 ("organiser's event page", organiser, reverse("duplicate_manage", args=[event_id])),
+                (
+                    "organiser's scorekeepers page",
+                    organiser,
+                    reverse("duplicate_scorekeepers", args=[event_id]),
+                ),
             ]
         results = [(page, *timed(client, url, args.runs)) for page, client, url in pages]
         floor = min(r[1] for r in results if r[0].startswith("floor"))

@@ -177,9 +177,12 @@ def test_a_duplicate_tournament_from_creation_to_published_percentages(
     assert page.locator("#table-cards .table-card").count() == 5
     assert page.locator(".player-card").count() == 20
 
-    # 5. A scorekeeper for every table (the same one: a small club), named on the page.
+    # 5. A scorekeeper for every table (the same one: a small club), named on their page,
+    # reached from the event page's summary.
     keeper = make_member("marqueur_dup", club, role="scorekeeper")
     page.goto(reverse("duplicate_manage", args=[event.pk]))
+    page.click("#scorekeepers-summary a")
+    page.wait_for_url(f"**{reverse('duplicate_scorekeepers', args=[event.pk])}")
     for number in range(1, 6):
         form = f"#scorekeepers form:has(#table{number}_scorekeepers)"
         page.select_option(f"#table{number}_scorekeepers", str(keeper.pk))

@@ -173,6 +173,7 @@ TARGETS: dict[str, Target] = {
     "duplicate_seat": pk(lambda w: w.ready_duplicate),
     "duplicate_unseat": pk(lambda w: w.draft_duplicate),
     "duplicate_scorekeepers": pk(lambda w: w.duplicate),
+    "duplicate_scorekeepers (post)": pk(lambda w: w.duplicate),
     "duplicate_publish": pk(lambda w: w.draft_duplicate),
     "duplicate_unpublish": pk(lambda w: w.duplicate),
     "duplicate_export": pk(lambda w: w.duplicate),
@@ -341,7 +342,7 @@ DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "duplicate_create (post)": lambda w: duplicate_data(w, "Duplicate créée"),
     "duplicate_edit (post)": lambda w: duplicate_data(w, "Duplicate renommée"),
     "duplicate_seat": lambda w: {"draw": "on"},
-    "duplicate_scorekeepers": lambda w: {
+    "duplicate_scorekeepers (post)": lambda w: {
         "number": _other_table_number(w),
         "scorekeepers": [w.users["sk_this"].pk],
     },
@@ -442,7 +443,7 @@ DONE: dict[str, Done] = {
     ),
     "duplicate_seat": lambda w, r: Round.objects.filter(event=w.ready_duplicate).count() == 2,
     "duplicate_unseat": lambda w, r: not Round.objects.filter(event=w.draft_duplicate).exists(),
-    "duplicate_scorekeepers": lambda w, r: Table.objects.filter(
+    "duplicate_scorekeepers (post)": lambda w, r: Table.objects.filter(
         round__event=w.duplicate,
         number=_other_table_number(w),
         scorekeepers=w.users["sk_this"],

@@ -180,7 +180,8 @@ duplicate_edit                       GET    302  403     403      403     403   
 duplicate_edit (post)                POST   302  403     403      403     403   403    ok     ok
 duplicate_seat                       POST   302  403     403      403     403   403    ok     ok
 duplicate_unseat                     POST   302  403     403      403     403   403    ok     ok
-duplicate_scorekeepers               POST   302  403     403      403     403   403    ok     ok
+duplicate_scorekeepers               GET    302  403     403      403     403   403    200    200
+duplicate_scorekeepers (post)        POST   302  403     403      403     403   403    ok     ok
 duplicate_publish                    POST   302  403     403      403     403   403    ok     ok
 duplicate_unpublish                  POST   302  403     403      403     403   403    ok     ok
 duplicate_export                     GET    302  403     403      403     403   403    200    200

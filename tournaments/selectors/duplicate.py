@@ -406,6 +406,22 @@ def table_scorekeepers(event: Event) -> dict[int, list[int]]:
     return {number: sorted(users) for number, users in found.items()}
 
 
+def tables_with_scorekeepers(event: Event) -> int:
+    """How many table numbers have a scorekeeper named (the event page's summary)."""
+    return (
+        Table.scorekeepers.through.objects.filter(table__round__event=event)
+        .values("table__number")
+        .distinct()
+        .count()
+    )
+
+
+def table_numbers(event: Event) -> list[int]:
+    """The numbers of the event's seated tables (a number is one table for every round)."""
+    rows = Table.objects.filter(round__event=event, board_set__isnull=False).order_by("number")
+    return list(rows.values_list("number", flat=True).distinct())
+
+
 def special_result(pk: int) -> SpecialResult:
     return get_object_or_404(
         SpecialResult.objects.select_related("board__event", "table__round"), pk=pk

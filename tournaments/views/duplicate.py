@@ -29,7 +29,7 @@ from ..services import duplicate as services
 from ..tables.duplicate import RoundProgressTable
 from ..tables.links import url_maker
 from .organiser import organiser_action, organiser_required, publication_views
-from .submissions import Outcome, submit_or_back
+from .submissions import Outcome, replays_submission, submit_or_back
 from .tournament import event_form_views
 
 TEMPLATES = "tournaments/duplicate/"
@@ -61,24 +61,6 @@ def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
     progress, shown = event_progress(
         event, namer=full_names, shown=lambda rounds: _shown_round(request.GET.get("round"), rounds)
     )
-    table_numbers = progress.table_numbers
-    keepers = selectors.table_scorekeepers(event)
-    candidates = access.scorekeeper_candidates(event)
-    # One form built, printed a table each under its own ids (forms.printing).
-    keeper_form = TableScorekeepersForm(
-        candidates=candidates, choices=TableScorekeepersForm.shown_choices(candidates)
-    )
-    keeper_forms = [
-        (
-            number,
-            shared_copy(
-                keeper_form,
-                initial={"number": number, "scorekeepers": keepers.get(number, [])},
-                auto_id=f"table{number}_%s",
-            ),
-        )
-        for number in table_numbers
-    ]
     traveller = url_maker("duplicate_traveller", 2)
     return render(
         request,
@@ -122,7 +104,9 @@ def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
             "counts": tournament_selectors.count_registrations(event),
             "rules_label": rules_label(event.rules_name, event.rules.label),
             "seating_form": SeatingForm(),
-            "keeper_forms": keeper_forms,
+            # The scorekeepers are named on their own page (duplicate_scorekeepers).
+            "tables_kept": selectors.tables_with_scorekeepers(event),
+            "table_count": len(progress.table_numbers),
         },
     )
 
@@ -169,29 +153,62 @@ def duplicate_unseat(request: HttpRequest, pk: int) -> HttpResponse:
     return submit_or_back(request, write, back=reverse("duplicate_manage", args=[event.pk]))
 
 
-@organiser_action
+@organiser_required
+@replays_submission
 def duplicate_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tables' scorekeepers, a form a table (named once for every round: a table
+    keeps its number). On their own page, not the event page: thirty forms listing the
+    club's people were a quarter of the page the organiser reloads during play
+    (issue 22)."""
     event = organised_duplicate(request, pk)
+    page = reverse("duplicate_scorekeepers", args=[event.pk])
+    if request.method != "POST":
+        return _scorekeepers_page(request, event)
     form = TableScorekeepersForm(request.POST, candidates=access.scorekeeper_candidates(event))
     if not form.is_valid():
         messages.error(request, _("Choose the scorekeepers among the club's people."))
-        return redirect("duplicate_manage", pk=event.pk)
+        return redirect(page)
+    number = form.cleaned_data["number"]
 
     def write() -> Outcome:
         services.set_table_scorekeepers(
             by=request.user,
             event=event,
-            number=form.cleaned_data["number"],
+            number=number,
             users=list(form.cleaned_data["scorekeepers"]),
         )
         return Outcome(
-            redirect_url=reverse("duplicate_manage", args=[event.pk]),
-            message=_("The scorekeepers of table %(number)s are saved.")
-            % {"number": form.cleaned_data["number"]},
+            redirect_url=f"{page}#keepers-table-{number}",
+            message=_("The scorekeepers of table %(number)s are saved.") % {"number": number},
         )
 
     # Refused: someone's role ended since the page was shown.
-    return submit_or_back(request, write, back=reverse("duplicate_manage", args=[event.pk]))
+    return submit_or_back(request, write, back=page)
+
+
+def _scorekeepers_page(request: HttpRequest, event: Event) -> HttpResponse:
+    keepers = selectors.table_scorekeepers(event)
+    candidates = access.scorekeeper_candidates(event)
+    # One form built, printed a table each under its own ids (forms.printing).
+    keeper_form = TableScorekeepersForm(
+        candidates=candidates, choices=TableScorekeepersForm.shown_choices(candidates)
+    )
+    keeper_forms = [
+        (
+            number,
+            shared_copy(
+                keeper_form,
+                initial={"number": number, "scorekeepers": keepers.get(number, [])},
+                auto_id=f"table{number}_%s",
+            ),
+        )
+        for number in selectors.table_numbers(event)
+    ]
+    return render(
+        request,
+        TEMPLATES + "scorekeepers.html",
+        {"event": event, "section": "scorekeepers", "keeper_forms": keeper_forms},
+    )
 
 
 duplicate_publish, duplicate_unpublish = publication_views(
