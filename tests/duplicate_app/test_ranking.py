@@ -158,6 +158,7 @@ def test_the_ranking_and_the_traveller_read_a_fixed_number_of_queries(
         reverse("duplicate_traveller", args=[played.pk, 3]),
         reverse("duplicate_manage", args=[played.pk]),
         reverse("duplicate_cards", args=[played.pk]),
+        reverse("duplicate_scorekeepers", args=[played.pk]),
     ):
         with django_assert_max_num_queries(20):
             assert organiser_client.get(url).status_code == 200
