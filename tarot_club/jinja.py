@@ -9,11 +9,12 @@ rows. They are included in Django templates by {% jinja %}
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.template.defaultfilters import capfirst
 from django.utils.translation import gettext, ngettext
-from jinja2 import Environment, StrictUndefined, Template
+from jinja2 import Environment, StrictUndefined, Template, pass_context
 
 # markupsafe (Jinja2's escaping) writes an apostrophe and a double quote as &#39; and
 # &#34;, Django (html.escape) as &#x27; and &quot;: the same characters. A row must print
@@ -59,12 +60,12 @@ def environment(**options: Any) -> Environment:
     env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(
         # {{ pk|url_of("view_name") }}, as {{ pk|url_of:"view_name" }} in Django's engine.
-        url_of=lambda pk, viewname: url_of(viewname, pk),
-        long_date=long_date,
-        floatformat=cached_floatformat,  # Django's, each number worded once
+        url_of=per_render(lambda pk, viewname: url_of(viewname, pk)),  # /en/ in English
+        long_date=per_render(long_date),
+        floatformat=per_render(cached_floatformat),  # Django's, each number worded once
         capfirst=capfirst,
-        orientation=orientation,
-        percent=percent,
+        orientation=per_render(orientation),
+        percent=per_render(percent),
     )
     # {{ url("view_name", id, ...) }}: reverse() for integer ids, the pattern reversed once.
     env.globals["url"] = url_of
@@ -82,6 +83,20 @@ def environment(**options: Any) -> Environment:
     env.globals["submission_field"] = FIELD
     env.globals["submission_key"] = key_for
     return env
+
+
+def per_render(language_filter: Callable[..., Any]) -> Callable[..., Any]:
+    """A filter whose result depends on the language, worked out at each render. Jinja2
+    folds a filter applied to a constant ({{ "W"|orientation }}) when it compiles the
+    template, and keeps the compiled template for the process: the language of its
+    first render would stay (a French traveller headed "W" after an English page). It
+    does not fold a filter that receives the render's context."""
+
+    @pass_context
+    def at_render(_context: Any, value: Any, *args: Any) -> Any:
+        return language_filter(value, *args)
+
+    return at_render
 
 
 def attrs_html(attrs: dict[str, Any] | None, default_class: str = "") -> str:
