@@ -94,8 +94,12 @@ def _line_forms(
         for line in info.lines
         if data is not None or line.result is None or line.table_number == edit
     ]
-    seats = board_selectors.line_seats(with_form)
     stored = board_selectors.board_hands(board, with_form)
+    # Seats for a form that may be posted or starts from a stored hand: a line nobody
+    # entered is only printed on a GET (its taker is chosen among orientations).
+    seats = board_selectors.line_seats(
+        [line for line in with_form if data is not None or line.table_id in stored]
+    )
     rules = event.rules if with_form else None  # parsed from JSON: only for a form
     forms: list[tuple[Any, TravellerLineForm | None]] = []
     fresh: TravellerLineForm | None = None
@@ -115,11 +119,8 @@ def _line_forms(
             # and its cells printed once (duplicate/traveller_lines.html).
             if fresh is None:
                 initial = {"taker": board.named_taker, "contract": board.named_contract or None}
-                fresh = TravellerLineForm(
-                    seats=line_seats, rules=rules, prefix=FRESH, initial=initial
-                )
-            seated = {seat.position: seat for seat in line_seats}
-            form = shared_copy(fresh, prefix=prefix, seats=seated, fresh=True)
+                fresh = TravellerLineForm(seats=[], rules=rules, prefix=FRESH, initial=initial)
+            form = shared_copy(fresh, prefix=prefix, fresh=True)
         else:
             positions = {seat.player_id: seat.position for seat in line_seats}
             initial = (
