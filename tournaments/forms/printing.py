@@ -9,8 +9,8 @@ ten open lines were two thirds of the organiser's traveller of a board nobody ha
 entered (benchmarks/RESULTS.md, issue 22). Here a field costs a few dozen calls and
 its options a few each.
 
-The widgets printed so are exactly the four Django classes below (a subclass may print
-otherwise) with flat choices; any other field is printed by its own renderer
+The widgets printed so are exactly the six Django classes of _KINDS (a subclass may
+print otherwise) with flat choices; any other field is printed by its own renderer
 (`html`). tests/tournament_ui/test_printed_fields.py requires the same HTML as Django's
 renderer for each kind, bound and unbound, with errors, disabled, required, a help text.
 """
@@ -27,6 +27,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 _INPUTS = (forms.TextInput, forms.HiddenInput, forms.NumberInput)
+_KINDS = frozenset((*_INPUTS, forms.CheckboxInput, forms.Select, forms.SelectMultiple))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,3 @@ def shared_copy(form: forms.Form, **changes: Any) -> forms.Form:
     for name, value in changes.items():
         setattr(twin, name, value)
     return twin
-
-
-_KINDS = frozenset((*_INPUTS, forms.CheckboxInput, forms.Select, forms.SelectMultiple))
