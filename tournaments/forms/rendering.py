@@ -1,9 +1,9 @@
 """A form renderer for the forms a page prints by the dozen (a traveller's lines, its
-ruling and roles forms): Django's own widget templates in their Jinja2 version
-(django/forms/jinja2/), which print the same HTML as the Django ones
-(tests/duplicate_app/test_traveller_lines.py compares them) at a tenth of the calls;
-a select's options are written out by the site's own select.html
-(templates/jinja2/django/forms/widgets/), not included one by one.
+ruling and roles forms, the scorekeepers' forms): their fields are written from their
+values by forms.printing (PrintedBoundField, a few dozen Python calls a field), and the
+widgets it does not write (radio buttons, grouped choices, a localised field) by
+Django's own widget templates in their Jinja2 version (django/forms/jinja2/), which
+print the same HTML as the Django ones (tests/tournament_ui/test_printed_fields.py).
 
 Through Django's engine a traveller line's open form cost about 28,000 Python calls
 and the page's two small forms 17,000 (issue 22, benchmarks/RESULTS.md). Values are
@@ -15,7 +15,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import django.forms
-from django.conf import settings
 from django.forms.renderers import Jinja2
 from django.utils.functional import cached_property
 from django.utils.html import conditional_escape
@@ -24,7 +23,7 @@ from .printing import PrintedBoundField
 
 
 class JinjaWidgets(Jinja2):
-    # {{ form.field }}: the fields of the four common widgets written from their values
+    # {{ form.field }}: the six common widgets written from their values
     # (forms.printing), a few dozen calls instead of 500-1,000; the others by the
     # Jinja2 templates below.
     bound_field_class = PrintedBoundField
@@ -34,11 +33,7 @@ class JinjaWidgets(Jinja2):
         return self.backend(
             {
                 "APP_DIRS": False,
-                "DIRS": [
-                    # The site's select.html first (its options written out, not included).
-                    Path(settings.BASE_DIR) / "templates" / "jinja2",
-                    Path(django.forms.__file__).parent / self.backend.app_dirname,
-                ],
+                "DIRS": [Path(django.forms.__file__).parent / self.backend.app_dirname],
                 "NAME": "djangoforms_jinja2",
                 "OPTIONS": {"finalize": conditional_escape},
             }
