@@ -105,8 +105,7 @@ def _options(field: forms.Field, widget: Any, values: list[str], multiple: bool)
         selected = (multiple or not chosen) and str(option) in values
         chosen = chosen or selected
         options.append((option, label, selected))
-    html = engines["jinja2"].get_template("forms/options.html").render({"options": options})
-    printed_options[key] = SafeString(html)
+    printed_options[key] = _jinja_html("forms/options.html", {"options": options})
     return printed_options[key]
 
 
@@ -120,8 +119,13 @@ class PrintedBoundField(forms.BoundField):
     ) -> SafeString:
         if widget is not None or attrs or only_initial:
             return super().as_widget(widget, attrs, only_initial)
-        template = engines["jinja2"].get_template("forms/widget.html")
-        return SafeString(template.render({"field": self}))
+        return _jinja_html("forms/widget.html", {"field": self})
+
+
+def _jinja_html(name: str, context: dict[str, Any]) -> SafeString:
+    # The HTML of an autoescaping Jinja2 template (tarot_club.jinja forces autoescape),
+    # handed to Django's engine: marked safe here, at the border, as {% jinja %} does.
+    return SafeString(engines["jinja2"].get_template(name).render(context))
 
 
 def shared_copy(form: forms.Form, **changes: Any) -> forms.Form:
