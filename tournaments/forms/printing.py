@@ -52,25 +52,17 @@ def printed(bound: forms.BoundField) -> PrintedField:
     if bound.auto_id and "id" not in widget.attrs:
         extra.setdefault("id", bound.auto_id)
     value = bound.value()
-    if kind is forms.CheckboxInput:
-        if widget.check_test(value):
-            extra["checked"] = True
+    if kind is forms.CheckboxInput and widget.check_test(value):
+        extra["checked"] = True
+    attrs = {**widget.attrs, **extra}
+    if kind is forms.CheckboxInput or kind in _INPUTS:
         shown = widget.format_value(value)
-        attrs = {**widget.attrs, **extra}
-        return PrintedField("input", bound.html_name, "checkbox", shown, tuple(attrs.items()))
-    if kind in _INPUTS:
-        attrs = {**widget.attrs, **extra}
         return PrintedField(
-            "input",
-            bound.html_name,
-            widget.input_type,
-            widget.format_value(value),
-            tuple(attrs.items()),
+            "input", bound.html_name, widget.input_type, shown, tuple(attrs.items())
         )
     # Select, SelectMultiple: ChoiceWidget.optgroups over flat choices.
     values = widget.format_value(value)
     multiple = widget.allow_multiple_selected
-    attrs = {**widget.attrs, **extra}
     if multiple:
         attrs["multiple"] = True
     options = _options(field, widget, values, multiple)
