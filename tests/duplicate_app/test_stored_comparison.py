@@ -700,20 +700,21 @@ def test_a_table_moved_to_another_event_in_the_admin_refreshes_both_events_board
     last.round, last.number = Round.objects.get(event=other, number=1), 6  # a sixth table
     save_table(by=organiser, table=last)
 
-    board_here.refresh_from_db()
-    board_there.refresh_from_db()
-    assert (board_here.complete, board_there.complete) == (True, False)
-    for event in (seated_event, other):
-        assert_completion_in_step(event)
-        assert_in_step(event)
+    _assert_refreshed((board_here, board_there), (True, False), (seated_event, other))
     assert stale_event_results() == []
     # And back to its round: both as they were.
     last.round, last.number = round_, number
     save_table(by=organiser, table=last)
-    board_here.refresh_from_db()
-    board_there.refresh_from_db()
-    assert (board_here.complete, board_there.complete) == (False, True)
-    for event in (seated_event, other):
+    _assert_refreshed((board_here, board_there), (False, True), (seated_event, other))
+
+
+def _assert_refreshed(boards: tuple, complete: tuple[bool, ...], events: tuple) -> None:
+    """The boards' stored completion as `complete`, and each event's completion and
+    comparison in step with a reading from scratch."""
+    for board in boards:
+        board.refresh_from_db()
+    assert tuple(board.complete for board in boards) == complete
+    for event in events:
         assert_completion_in_step(event)
         assert_in_step(event)
 
@@ -788,10 +789,5 @@ def test_a_round_moved_to_another_event_in_the_admin_refreshes_both_events_board
     moving.event, moving.number = other, 99
     save_round(by=organiser, round=moving)
 
-    board_here.refresh_from_db()
-    board_there.refresh_from_db()
-    assert (board_here.complete, board_there.complete) == (True, False)
-    for event in (seated_event, other):
-        assert_completion_in_step(event)
-        assert_in_step(event)
+    _assert_refreshed((board_here, board_there), (True, False), (seated_event, other))
     assert stale_event_results() == []
