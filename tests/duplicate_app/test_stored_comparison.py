@@ -319,6 +319,31 @@ def test_the_pages_read_a_bounded_number_of_queries(
             assert reader.get(url).status_code == 200
 
 
+def test_the_traveller_of_a_board_nobody_entered_reads_no_results(seated_event, organiser):
+    """A board not played yet has no hand, ledger row or stored comparison to read: the
+    organiser's traveller does not ask for them (issue 22: three queries a page the
+    organiser opens for every board before play)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for table in Table.objects.filter(round__event=seated_event, round__number=1):
+        play_everywhere(table, (table.board_set - 1) * 2 + 1, organiser)
+    last = Board.objects.filter(event=seated_event).order_by("number").last()
+    assert not Hand.objects.filter(board=last).exists()
+    reader = logged_in(organiser)
+    url = reverse("duplicate_traveller", args=[seated_event.pk, last.number])
+    with CaptureQueriesContext(connection) as queries:
+        response = reader.get(url)
+    assert response.status_code == 200
+    assert response.content.decode().count('name="t') > 0  # its lines are open forms
+    sql = [query["sql"] for query in queries if " FROM " in query["sql"]]
+    tables = [text.split(" FROM ", 1)[1].split()[0] for text in sql]
+    assert '"tournaments_hand"' in tables  # duplicate_data's, which finds none
+    assert tables.count('"tournaments_hand"') == 1
+    assert '"tournaments_handscore"' not in tables
+    assert '"tournaments_boardresult"' not in tables
+
+
 def test_the_ranking_tables_templates_print_what_their_columns_print(seated_event, organiser):
     """The ranking and team tables write their rows in their own templates (a 120-player
     ranking is 600 cells): on stored rows, the same HTML as their columns through the

@@ -251,7 +251,7 @@ def duplicate_data(
     queries whatever the size of the event. `numbers` (or `board_ids`): those boards
     only (their lines, and the players seated at their tables), for a page or a write
     about one board; `board`, a board of the event the caller has read already: that
-    one only, in six queries."""
+    one only, in six queries (five when nobody has entered it: no ledger rows to read)."""
     per_round = boards_per_round(event)
     if board is not None:
         rows: Iterable[tuple[int, int, int, Any, int | None]] = [
@@ -339,7 +339,12 @@ def duplicate_data(
         if line is not None:
             line.result = _result_inputs(hand, positions[hand["table_id"]])
             by_hand[hand["id"]] = line
-    scores = score_rows.order_by().values_list("hand_id", "table_id", "player_id", "points")
+    # No hand, no score to read (a board nobody entered yet).
+    scores = (
+        score_rows.order_by().values_list("hand_id", "table_id", "player_id", "points")
+        if by_hand
+        else []
+    )
     for hand_id, table_id, player_id, points in scores:
         line = by_hand.get(hand_id)
         orientation = positions[table_id].get(player_id)

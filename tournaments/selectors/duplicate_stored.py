@@ -219,7 +219,7 @@ def attach_stored(data: DuplicateData) -> DuplicateData:
     """The lines' scores from the stored comparison (instead of comparing: see
     selectors.duplicate_ranking.compare), for the boards `data` holds, on the lines that
     have something to compare (a public copy's emptied lines stay empty); data.scores
-    as rules.duplicate gives them. One query."""
+    as rules.duplicate gives them. One query, none when no line has a result or a ruling."""
     method = method_of(data.event)
     by_line = {
         (line.table_id, number): line
@@ -227,6 +227,9 @@ def attach_stored(data: DuplicateData) -> DuplicateData:
         for line in board.lines
     }
     readable = {key for key, line in by_line.items() if line.result is not None or line.specials}
+    if not readable:  # nothing entered nor ruled (a board not played yet): no query
+        data.scores = []
+        return data
     rows = (
         BoardResult.objects.filter(board_id__in=[b.pk for b in data.boards.values()])
         .order_by("board_id", "table_id", "orientation")  # the model's, without its joins

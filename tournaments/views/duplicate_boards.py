@@ -94,7 +94,11 @@ def _line_forms(
         for line in info.lines
         if data is not None or line.result is None or line.table_number == edit
     ]
-    stored = board_selectors.board_hands(board, with_form)
+    # A line's result is its stored hand's (duplicate_data read them): no query for the
+    # hands of lines without one (a board nobody entered: issue 22).
+    stored = board_selectors.board_hands(
+        board, [line for line in with_form if line.result is not None]
+    )
     # Seats for a form that may be posted or starts from a stored hand: a line nobody
     # entered is only printed on a GET (its taker is chosen among orientations).
     seats = board_selectors.line_seats(
