@@ -322,7 +322,7 @@ def test_the_pages_read_a_bounded_number_of_queries(
 def test_the_traveller_of_a_board_nobody_entered_reads_no_results(seated_event, organiser):
     """A board not played yet has no hand, ledger row or stored comparison to read: the
     organiser's traveller does not ask for them (issue 22: three queries a page the
-    organiser opens for every board before play)."""
+    organiser opens for every board before play), nor for its players' registrations."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -342,6 +342,8 @@ def test_the_traveller_of_a_board_nobody_entered_reads_no_results(seated_event, 
     assert tables.count('"tournaments_hand"') == 1
     assert '"tournaments_handscore"' not in tables
     assert '"tournaments_boardresult"' not in tables
+    # Its players are named as seated: their registrations (teams) are not read.
+    assert '"tournaments_registration"' not in tables
 
 
 def test_the_ranking_tables_templates_print_what_their_columns_print(seated_event, organiser):

@@ -178,7 +178,7 @@ class BoardInfo:
 class DuplicateData:
     event: Event
     boards: dict[int, BoardInfo]
-    players: dict[int, SeatedPlayer]  # everyone registered or seated
+    players: dict[int, SeatedPlayer]  # everyone registered or seated (one board: seated)
     # player id -> round number -> (table number, orientation); absent: sits out
     places: dict[int, dict[int, tuple[int, int]]]
     rounds: list[int]
@@ -194,18 +194,28 @@ def boards_per_round(event: Event) -> int:
 
 
 def _players(
-    event: Event, seats: list[dict[str, Any]], namer: Namer, *, seated_only: bool = False
+    event: Event,
+    seats: list[dict[str, Any]],
+    namer: Namer,
+    *,
+    seated_only: bool = False,
+    registered: bool = True,
 ) -> dict[int, SeatedPlayer]:
+    """Everyone registered (`seated_only`: of those seated) or seated. Not `registered`:
+    the seated only, as their seats name them, without their teams (a registration
+    adds nothing else): one board's page, which names its players only."""
     players: dict[int, SeatedPlayer] = {}
-    registered = Registration.objects.filter(event=event)
-    if seated_only:  # some boards' lines: their players only
-        registered = registered.filter(player_id__in={seat["player_id"] for seat in seats})
-    registrations = registered.values_list(
-        "player_id",
-        *NAMER_FIELDS,
-        "player__club__name",
-        "team__name",
-    )
+    registrations: Iterable[tuple[Any, ...]] = []
+    if registered:
+        rows = Registration.objects.filter(event=event)
+        if seated_only:  # some boards' lines: their players only
+            rows = rows.filter(player_id__in={seat["player_id"] for seat in seats})
+        registrations = rows.values_list(
+            "player_id",
+            *NAMER_FIELDS,
+            "player__club__name",
+            "team__name",
+        )
     for player_id, name, style, club_id, club, team in registrations:
         players[player_id] = SeatedPlayer(player_id, namer(name, style, club_id), club, team)
     for seat in seats:
@@ -251,7 +261,8 @@ def duplicate_data(
     queries whatever the size of the event. `numbers` (or `board_ids`): those boards
     only (their lines, and the players seated at their tables), for a page or a write
     about one board; `board`, a board of the event the caller has read already: that
-    one only, in six queries (five when nobody has entered it: no ledger rows to read)."""
+    one only, its players as seated (no teams: _players), in five queries (four when
+    nobody has entered it: no ledger rows to read)."""
     per_round = boards_per_round(event)
     if board is not None:
         rows: Iterable[tuple[int, int, int, Any, int | None]] = [
@@ -295,7 +306,7 @@ def duplicate_data(
             "player__club__name",
         )
     )
-    players = _players(event, seats, namer, seated_only=some)
+    players = _players(event, seats, namer, seated_only=some, registered=board is None)
     by_table: dict[int, list[SeatedPlayer | None]] = defaultdict(lambda: [None] * 4)
     positions: dict[int, dict[int, int]] = defaultdict(dict)  # table -> player -> orientation
     places: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
