@@ -11,8 +11,8 @@ of `--boards` boards (30 tables x 30 boards by default: every board played at 30
 tables, 3,600 board results), seated from the movement and every board entered through
 services.duplicate_results.save_board_result (the time of those saves is printed too).
 Then, in-process through django.test.Client over "https" (routing, middleware, view,
-selectors, templates), `--runs` requests of each page after 3 warm-up ones, median and
-p95, and the queries of one request:
+selectors, templates), `--runs` requests of each page after 3 warm-up ones, taken in
+turn (one of each page, then again), median and p95, and the queries of one request:
 
 - the floor: the login page (a form, no data), first and last (as benchmarks/pages.py);
 - the event's ranking, a board's public traveller and a player's detail, anonymously;
@@ -109,46 +109,53 @@ def build(tables: int, rounds: int, boards: int, unentered: int = 0) -> tuple[in
     return event.pk, user, (time.perf_counter() - start) * 1000 / max(saves, 1)
 
 
-def timed(client, url: str, runs: int) -> tuple[float, float, float, int, int]:
+def timed_all(pages: list[tuple[str, object, str]], runs: int) -> list[tuple]:
+    """Each page's median and p95 ms, median CPU ms, queries and calls. The runs are
+    interleaved (one request of each page in turn, `runs` times): a slow spell of the
+    shared machine then slows every page alike, the floor too, instead of the one page
+    being timed (the ratios moved by up to 2x between runs timed page after page)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    def call() -> None:
+    def call(client, url: str) -> None:
         response = client.get(url, secure=True)
         if response.status_code != 200:
             raise RuntimeError(f"GET {url}: {response.status_code}")
 
     for _ in range(3):
-        call()
-    times, cpu = [], []
+        for _page, client, url in pages:
+            call(client, url)
+    times: list[list[float]] = [[] for _ in pages]
+    cpu: list[list[float]] = [[] for _ in pages]
     for _ in range(runs):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        call()
-        times.append((time.perf_counter() - start) * 1000)
-        cpu.append((time.process_time() - start_cpu) * 1000)
-    with CaptureQueriesContext(connection) as queries:
-        call()
-    # Counted now: the next request's start empties the connection's log they are read from.
-    query_count = len(queries.captured_queries)
-    # Python function calls a request (cProfile over 10 requests): a count the machine's
-    # load does not move, which leaves out the database's own time.
-    profile = cProfile.Profile()
-    profile.enable()
-    for _ in range(10):
-        call()
-    profile.disable()
-    calls = pstats.Stats(profile).total_calls // 10  # type: ignore[attr-defined]
-    if os.environ.get("PROFILE_DUMP"):  # PROFILE_DUMP=/tmp/prof: one file a page, for pstats
-        profile.dump_stats(os.environ["PROFILE_DUMP"] + url.strip("/").replace("/", "_"))
-    times.sort()
-    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-    return (
-        statistics.median(times),
-        p95,
-        statistics.median(cpu),
-        query_count,
-        calls,
-    )
+        for i, (_page, client, url) in enumerate(pages):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            call(client, url)
+            times[i].append((time.perf_counter() - start) * 1000)
+            cpu[i].append((time.process_time() - start_cpu) * 1000)
+    results = []
+    for i, (page, client, url) in enumerate(pages):
+        with CaptureQueriesContext(connection) as queries:
+            call(client, url)
+        # Counted now: the next request's start empties the connection's log they are
+        # read from.
+        query_count = len(queries.captured_queries)
+        # Python function calls a request (cProfile over 10 requests): a count the
+        # machine's load does not move, which leaves out the database's own time.
+        profile = cProfile.Profile()
+        profile.enable()
+        for _ in range(10):
+            call(client, url)
+        profile.disable()
+        calls = pstats.Stats(profile).total_calls // 10  # type: ignore[attr-defined]
+        if os.environ.get("PROFILE_DUMP"):  # PROFILE_DUMP=/tmp/prof: a file a page, for pstats
+            profile.dump_stats(os.environ["PROFILE_DUMP"] + url.strip("/").replace("/", "_"))
+        ordered = sorted(times[i])
+        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+        results.append(
+            (page, statistics.median(ordered), p95, statistics.median(cpu[i]), query_count, calls)
+        )
+    return results
 
 
 def main() -> None:
@@ -234,7 +241,7 @@ def main() -> None:
                     reverse("duplicate_scorekeepers", args=[event_id]),
                 ),
             ]
-        results = [(page, *timed(client, url, args.runs)) for page, client, url in pages]
+        results = timed_all(pages, args.runs)
         floor = min(r[1] for r in results if r[0].startswith("floor"))
         cpu_floor = min(r[3] for r in results if r[0].startswith("floor"))
         calls_floor = min(r[5] for r in results if r[0].startswith("floor"))
