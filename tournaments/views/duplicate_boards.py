@@ -108,9 +108,8 @@ def _line_forms(
     forms: list[tuple[Any, TravellerLineForm | None]] = []
     fresh: TravellerLineForm | None = None
     for line in info.lines:
-        hand = stored.get(line.table_id)
-        entered = line.result is not None or hand is not None
-        if data is None and entered and line.table_number != edit:
+        hand = stored.get(line.table_id)  # read for the lines with a result only
+        if data is None and line.result is not None and line.table_number != edit:
             forms.append((line, None))  # shown in words: no form built for nothing
             continue
         line_seats = seats.get(line.table_id, [])
