@@ -9,13 +9,25 @@ running it again is what the scorekeeper's second tap would do anyway."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from django.db import OperationalError, connection, transaction
 
 from tournaments.models import Table
 from tournaments.services.submissions import Outcome, once
+
+from ..waiting import ceiling, until
+
+
+def _waiting_for_a_lock() -> bool:
+    """Some other backend of this database waits for a row lock."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+            " WHERE NOT l.granted AND a.datname = current_database()"
+            " AND l.pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0] > 0
 
 
 @pytest.mark.django_db(transaction=True)
@@ -31,7 +43,7 @@ def test_a_write_aborted_to_break_a_deadlock_runs_again(table4, table5, scorekee
         Table.objects.select_for_update().get(pk=table4.pk)
         if len(runs) == 1:
             holds_first.set()
-            assert holds_second.wait(10)
+            assert holds_second.wait(ceiling())
         # The first run waits here for the other transaction, which then waits for
         # table4: a deadlock. This run started waiting first, so its deadlock check
         # (after deadlock_timeout) fires first and PostgreSQL aborts it.
@@ -41,10 +53,12 @@ def test_a_write_aborted_to_break_a_deadlock_runs_again(table4, table5, scorekee
     def other() -> None:
         try:
             with transaction.atomic():
-                assert holds_first.wait(10)
+                assert holds_first.wait(ceiling())
                 Table.objects.select_for_update().get(pk=table5.pk)
                 holds_second.set()
-                time.sleep(0.3)
+                # Once the first run waits for table5's row (a lock not granted), this
+                # transaction's wait for table4 closes the cycle.
+                until(lambda: _waiting_for_a_lock(), "the first run to wait for table5")
                 Table.objects.select_for_update().get(pk=table4.pk)
         except BaseException as exc:  # reported below
             errors.append(exc)
