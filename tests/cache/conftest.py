@@ -1,11 +1,10 @@
 """The cache tests' Redis: the production backend (settings: tarot_club.cache) on the
-Redis at 127.0.0.1:6379, under a prefix of each test's own, so parallel runs never
-meet; and every test starts with the cache believed up (no outage left open)."""
+Redis of TEST_REDIS_URL (tests/outside.py; default 127.0.0.1:6379/1), under a prefix of
+each test's own, so parallel runs never meet; and every test starts with the cache
+believed up (no outage left open)."""
 
 from __future__ import annotations
 
-import os
-import socket
 import uuid
 from collections.abc import Iterator
 
@@ -16,27 +15,15 @@ from django.test import override_settings
 
 from tarot_club.cache import reset_breakers
 
-REDIS = ("127.0.0.1", 6379)
-REDIS_LOCATION = "redis://127.0.0.1:6379/1"
+from ..outside import REDIS_URL, REQUIRE_REDIS, redis_answers
 
-
-def _reachable() -> bool:
-    try:
-        socket.create_connection(REDIS, timeout=0.5).close()
-    except OSError:
-        return False
-    return True
-
-
-# CI sets REQUIRE_REDIS=1 (.ci/run checks Redis first): there an unreachable Redis fails
-# the tests that need it instead of skipping them, so the production cache is never
-# left untested.
-REQUIRED = os.environ.get("REQUIRE_REDIS") == "1"
-REACHABLE = _reachable()
+REDIS_LOCATION = REDIS_URL
+REQUIRED = REQUIRE_REDIS
+REACHABLE = redis_answers()
 
 needs_redis = pytest.mark.skipif(
     not REACHABLE and not REQUIRED,
-    reason="no Redis on 127.0.0.1:6379 (CI runs one and sets REQUIRE_REDIS=1)",
+    reason=f"no Redis at {REDIS_URL} (CI runs one and sets REQUIRE_REDIS=1)",
 )
 
 
@@ -64,7 +51,7 @@ def _no_outage_left_open() -> Iterator[None]:
 def redis_cache() -> Iterator[str]:
     """The cache on the real Redis, under this test's own key prefix (returned)."""
     if not REACHABLE:
-        pytest.fail("REQUIRE_REDIS=1 but no Redis answers on 127.0.0.1:6379")
+        pytest.fail(f"REQUIRE_REDIS=1 but no Redis answers at {REDIS_URL}")
     prefix = f"test-{uuid.uuid4().hex}"
     with override_settings(CACHES=redis_caches(REDIS_LOCATION, prefix)):
         yield prefix

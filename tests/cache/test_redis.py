@@ -1,7 +1,8 @@
 """The page cache on Redis, as in production (REDIS_URL): the same never-stale rule
 through the production backend (tarot_club.cache.FailSafeRedisCache: Django's RedisCache
-behind a circuit breaker). Redis runs on 127.0.0.1:6379 here and in CI; each test keys
-under a prefix of its own, so parallel runs never meet (conftest.redis_cache)."""
+behind a circuit breaker). Redis runs at TEST_REDIS_URL (default 127.0.0.1:6379/1) here
+and in CI; each test keys under a prefix of its own, so parallel runs never meet
+(conftest.redis_cache)."""
 
 from __future__ import annotations
 

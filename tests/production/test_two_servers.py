@@ -3,7 +3,7 @@
 
 Each test starts two gunicorns (one worker each) on loopback ports, on this test's
 database (committed data: `transactional_db`; on SQLite the test database is a file,
-tarot_club.env.sqlite_database) and, when Redis answers on 127.0.0.1:6379 (or CI says
+tarot_club.env.sqlite_database) and, when the tests' Redis answers (TEST_REDIS_URL; or CI says
 it must: REQUIRE_REDIS=1), on one Redis with the page cache on, under a key prefix of
 their own. The servers run with DEBUG=1 only so that static files need no collectstatic;
 everything a second server could get wrong (sessions, locks, keys, cache) is as in
@@ -20,7 +20,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -36,26 +35,18 @@ from django.db import connection
 from django.urls import reverse
 
 from tests import factories
+from tests.outside import REDIS_URL, REQUIRE_REDIS, redis_answers
+from tests.waiting import START, ceiling, until
 from tournaments.models import Event, Hand, Submission, Table
 from tournaments.views.cached import HEADER
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).parent / "gunicorn"
-REDIS = ("127.0.0.1", 6379)
-REQUIRE_REDIS = os.environ.get("REQUIRE_REDIS") == "1"
 FAILURE_LIMIT = 3  # the servers' AXES_FAILURE_LIMIT: fewer round trips than the default 5
 PHONE = "203.0.113.5"  # the address the proxy forwards (AXES_PROXY_COUNT=1)
 ELSEWHERE = "198.51.100.9"
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
-
-
-def _redis_answers() -> bool:
-    try:
-        socket.create_connection(REDIS, timeout=0.5).close()
-    except OSError:
-        return False
-    return True
 
 
 def _free_port() -> int:
@@ -96,13 +87,13 @@ class Server:
         with no chance to finish a request or close a connection."""
         if self.alive():
             os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=30)
+        self.process.wait(timeout=ceiling(30))
 
     def stop(self) -> None:
         if self.alive():
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
-                self.process.wait(timeout=20)
+                self.process.wait(timeout=ceiling(20))
             except subprocess.TimeoutExpired:
                 self.kill()
 
@@ -111,8 +102,7 @@ class Server:
 
 
 def _wait_until_up(server: Server) -> None:
-    deadline = time.monotonic() + 90  # two servers importing Django on a busy machine
-    while True:
+    def answers() -> bool:
         if not server.alive():
             raise RuntimeError(f"{server.name} exited:\n{server.log_tail()}")
         try:
@@ -120,13 +110,15 @@ def _wait_until_up(server: Server) -> None:
             conn.request("GET", "/", headers={"Host": "127.0.0.1"})
             status = conn.getresponse().status
             conn.close()
-            if status == 200:
-                return
         except OSError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{server.name} did not answer:\n{server.log_tail()}")
-        time.sleep(0.25)
+            return False
+        return status == 200
+
+    # Two servers importing Django on a busy machine: the start-up ceiling.
+    try:
+        until(answers, f"{server.name} to answer", seconds=START)
+    except AssertionError as error:
+        raise RuntimeError(f"{server.name} did not answer:\n{server.log_tail()}") from error
 
 
 @dataclass
@@ -138,9 +130,9 @@ class Servers:
 
 @pytest.fixture
 def servers(transactional_db, tmp_path) -> Iterator[Servers]:
-    redis = _redis_answers()
+    redis = redis_answers()
     if REQUIRE_REDIS and not redis:
-        pytest.fail("REQUIRE_REDIS=1 but no Redis answers on 127.0.0.1:6379")
+        pytest.fail(f"REQUIRE_REDIS=1 but no Redis answers at {REDIS_URL}")
     prefix = f"test-two-servers-{uuid.uuid4().hex}"
     keep = {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "PYTHONHASHSEED"}
     env = {k: v for k, v in os.environ.items() if k in keep}
@@ -164,7 +156,7 @@ def servers(transactional_db, tmp_path) -> Iterator[Servers]:
     if redis:
         env.update(
             {
-                "REDIS_URL": "redis://127.0.0.1:6379/1",
+                "REDIS_URL": REDIS_URL,
                 "CACHE_KEY_PREFIX": prefix,
                 "PAGE_CACHE": "1",
             }
@@ -208,7 +200,7 @@ def _forget_keys(prefix: str) -> None:
     """Only the servers' keys: the Redis database may be shared with other runs."""
     import redis
 
-    client = redis.Redis(host=REDIS[0], port=REDIS[1], db=1)
+    client = redis.Redis.from_url(REDIS_URL)
     keys = list(client.scan_iter(f"{prefix}:*"))
     if keys:
         client.delete(*keys)
@@ -234,7 +226,15 @@ class Phone:
     cookies: dict[str, str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def request(self, server: Server, method: str, path: str, data: dict | None = None) -> Answer:
+    def request(
+        self,
+        server: Server,
+        method: str,
+        path: str,
+        data: dict | None = None,
+        sent: threading.Event | None = None,
+    ) -> Answer:
+        """The answer; `sent` is set once the whole request is written to the socket."""
         headers = {"Host": "127.0.0.1", "X-Forwarded-For": self.address}
         with self.lock:
             if self.cookies:
@@ -246,6 +246,8 @@ class Phone:
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
         try:
             conn.request(method, path, body=body, headers=headers)
+            if sent is not None:
+                sent.set()
             response = conn.getresponse()
             text = response.read().decode(errors="replace")
             for header in response.msg.get_all("Set-Cookie") or []:
@@ -260,8 +262,10 @@ class Phone:
     def get(self, server: Server, path: str) -> Answer:
         return self.request(server, "GET", path)
 
-    def post(self, server: Server, path: str, data: dict) -> Answer:
-        return self.request(server, "POST", path, data)
+    def post(
+        self, server: Server, path: str, data: dict, sent: threading.Event | None = None
+    ) -> Answer:
+        return self.request(server, "POST", path, data, sent)
 
     def log_in(self, server: Server, username: str, password: str) -> Answer:
         page = self.get(server, reverse("login"))
@@ -419,7 +423,7 @@ def test_a_double_tap_split_across_the_servers_stores_one_hand(servers, phone, p
     for tap in taps:
         tap.start()
     for tap in taps:
-        tap.join(timeout=90)
+        tap.join(timeout=ceiling(START))
     assert len(answers) == 2
     for name, answer in answers.items():
         assert saved(answer, published_table), f"{name}: {answer.status}"
@@ -449,17 +453,23 @@ def post_while_killed(phone: Phone, server: Server, path: str, fields: dict) -> 
     answer: the timing is the network's). Returns the answer, or the connection's error."""
     outcome: list[Answer | Exception] = []
 
+    sent = threading.Event()
+
     def send() -> None:
         try:
-            outcome.append(phone.post(server, path, fields))
+            outcome.append(phone.post(server, path, fields, sent))
         except (OSError, http.client.HTTPException) as error:
             outcome.append(error)  # the connection died with the server
+        finally:
+            sent.set()
 
     in_flight = threading.Thread(target=send)
     in_flight.start()
-    time.sleep(0.05)
+    # Killed once the request is on the wire: the server may have read it or not, stored
+    # it or not, answered or not (the machine's timing); each outcome is checked.
+    assert sent.wait(ceiling()), "the request never left"
     server.kill()
-    in_flight.join(timeout=90)
+    in_flight.join(timeout=ceiling(START))
     assert not server.alive() and len(outcome) == 1
     return outcome[0]
 
