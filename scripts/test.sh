@@ -2,9 +2,12 @@
 # Second command of the README: install everything, then run the whole test suite
 # (engine, Django, browser tests in Chromium). Set DATABASE_URL to run it on
 # PostgreSQL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/tarot_club
+# (SKIP_INSTALL=1: .ci/run, which installed once, runs it stage by stage with -m).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install.sh --system || exit 1
+if [ "${SKIP_INSTALL:-}" != 1 ]; then
+  bash scripts/install.sh --system || exit 1
+fi
 # In parallel (pytest-xdist), one worker per CPU; each worker has its own test
 # database (the name carries the process id). Arguments after these win, so
 # `scripts/test.sh -n 0` runs in one process and `-m "not slow"` skips the slow tests.

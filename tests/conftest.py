@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
 
 from tournaments.models import Club, Event, Player, Round, Table
 
@@ -20,6 +21,22 @@ from . import factories
 from .factories import PASSWORD, make_user
 
 __all__ = ["PASSWORD", "make_user"]
+
+# The quick loop's CPU budget a test (tests/budget.py).
+pytest_plugins = ["tests.budget"]
+
+# Hypothesis: no deadline anywhere (a busy machine is not a slow engine), and under CI a
+# fixed budget: the same examples every run (derandomize), so a run takes the time the
+# last one took and a failure is one the next run repeats. HYPOTHESIS_PROFILE=dev hunts
+# with fresh random examples.
+hypothesis_settings.register_profile(
+    "ci", deadline=None, derandomize=True, database=None, print_blob=True
+)
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE")
+    or ("ci" if os.environ.get("CI", "").lower() in ("1", "true") else "dev")
+)
 
 # Playwright's sync API runs an event loop in the test thread; Django refuses ORM
 # calls from such a thread unless told it is safe (it is: one thread, no async code).
@@ -36,6 +53,40 @@ def pytest_configure(config: pytest.Config) -> None:
         # perhaps a server): its keys get a prefix of their own, and only they are ever
         # deleted (_empty_cache), never the whole database.
         settings.CACHES["default"]["KEY_PREFIX"] = f"test-{os.getpid()}-{uuid.uuid4().hex}"
+
+
+# Fixtures that give a test the database (pytest-django's, and the live server's).
+_DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+        "django_db_setup",
+    }
+)
+
+
+def uses_database(item: pytest.Item) -> bool:
+    """Whether `item` is given the database: a django_db mark, a database fixture (or one
+    that asks for it), or a Django TestCase. Any other test that touches the database
+    fails on pytest-django's blocker, so the split below cannot be wrong silently."""
+    if item.get_closest_marker("django_db"):
+        return True
+    if _DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+        return True
+    from django.test import SimpleTestCase, TransactionTestCase
+
+    cls = getattr(item, "cls", None)
+    return bool(cls and issubclass(cls, TransactionTestCase) and cls is not SimpleTestCase)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test `database` or `pure` (docs/TESTING.md): CI runs the pure ones
+    once and the database ones on SQLite and on PostgreSQL."""
+    for item in items:
+        item.add_marker(pytest.mark.database if uses_database(item) else pytest.mark.pure)
 
 
 def _on_redis(cache_settings: dict) -> bool:

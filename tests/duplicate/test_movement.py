@@ -130,6 +130,7 @@ def test_fields_not_a_multiple_of_four(players, rounds):
         assert repeats == 0
 
 
+@pytest.mark.slow  # 40 movements built and checked: seconds of CPU
 @settings(max_examples=40, deadline=None)
 @given(st.integers(9, 48), st.data())
 def test_any_small_field(players, data):
@@ -181,6 +182,7 @@ def test_players_start_at_tables_in_order():
     assert [m.seat(p, 0).orientation for p in range(8)] == [0, 1, 2, 3, 0, 1, 2, 3]
 
 
+@pytest.mark.slow  # every field's movement built twice
 def test_the_same_arguments_give_the_same_movement():
     first = movement(10, 6)
     movement.__globals__["_movement"].cache_clear()

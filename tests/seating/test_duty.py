@@ -68,6 +68,7 @@ def test_duty_spread_at_most_one_at_the_end_with_search(n, rounds, seed):
     assert_duty_balanced_at_the_end(plan, players)
 
 
+@pytest.mark.slow  # the long search is the point: seconds of CPU
 @settings(max_examples=15, deadline=None)
 @given(st.sampled_from([14, 18, 22, 26]), st.integers(3, 6), st.integers(0, 10**6))
 def test_duty_balanced_at_the_end_with_a_long_search(n, rounds, seed):

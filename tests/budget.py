@@ -1,0 +1,98 @@
+"""The quick loop's budget: a test that is not marked `slow` costs at most 2 s of CPU.
+
+`bash scripts/test.sh -m "not slow"` is the loop a developer runs after each change; it
+stays quick only while every test in it is cheap. Each test's cost is the CPU time of
+its process and of the processes it waited for (a subprocess, a second server), from
+its setup to its teardown, less what fixtures shared by several tests (scoped to a
+class, a module or the session: the database's creation, a world built once) took to
+set up. CPU time, not wall time: a busy machine stretches the wall clock, not the work.
+
+A test over the budget is listed at the end of the run; under CI (CI=true, as .ci/run
+runs) or with TEST_BUDGET=1 the run then fails. Make the test cheaper (a world built
+once per class or module, smaller data where size is not the point) or mark it
+`@pytest.mark.slow` (docs/TESTING.md).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import time
+from collections.abc import Iterator
+
+import pytest
+
+BUDGET = float(os.environ.get("TEST_BUDGET_SECONDS", "2"))  # CPU seconds, outside `slow`
+ENFORCED = os.environ.get("CI", "").lower() in ("1", "true") or os.environ.get("TEST_BUDGET") == "1"
+
+_PROPERTY = "cpu_seconds"
+
+
+def _cpu() -> float:
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+class _Shared:
+    """CPU spent setting up fixtures shared by several tests, during the current test."""
+
+    seconds = 0.0
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_fixture_setup(fixturedef: pytest.FixtureDef, request: pytest.FixtureRequest):
+    if fixturedef.scope == "function":
+        yield
+        return
+    started = _cpu()
+    yield
+    _Shared.seconds += _cpu() - started
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    _Shared.seconds = 0.0
+    item.stash[_started] = _cpu()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "teardown" and _started in item.stash:
+        spent = _cpu() - item.stash[_started] - _Shared.seconds
+        report.user_properties.append((_PROPERTY, round(spent, 3)))
+        report.user_properties.append(("slow", item.get_closest_marker("slow") is not None))
+
+
+_started = pytest.StashKey[float]()
+_over: list[tuple[float, str]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """On the controller (or the only process): collect the tests over the budget."""
+    if report.when != "teardown":
+        return
+    found = dict(report.user_properties)
+    spent = found.get(_PROPERTY)
+    if spent is not None and not found.get("slow") and spent > BUDGET:
+        _over.append((spent, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    if not _over:
+        return
+    terminalreporter.section("tests over the quick loop's budget")
+    terminalreporter.write_line(
+        f"{len(_over)} test(s) not marked slow took more than {BUDGET:g} s of CPU "
+        "(tests/budget.py): make them cheaper or mark them slow"
+    )
+    for spent, nodeid in sorted(_over, reverse=True):
+        terminalreporter.write_line(f"  {spent:5.2f} s  {nodeid}")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _over and ENFORCED and exitstatus == 0 and not hasattr(session.config, "workerinput"):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
