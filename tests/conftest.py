@@ -82,11 +82,17 @@ def uses_database(item: pytest.Item) -> bool:
     return bool(cls and issubclass(cls, TransactionTestCase) and cls is not SimpleTestCase)
 
 
+@pytest.hookimpl(trylast=True)  # after the folders' hooks have marked their slow tests
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test `database` or `pure` (docs/TESTING.md): CI runs the pure ones
     once and the database ones on SQLite and on PostgreSQL."""
     for item in items:
         item.add_marker(pytest.mark.database if uses_database(item) else pytest.mark.pure)
+    # The files holding slow tests first, each file's tests kept together and in order:
+    # the parallel workers start on the long tests and end on short ones, instead of one
+    # worker finishing a minute-long test while the other waits.
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_files)
 
 
 def _on_redis(cache_settings: dict) -> bool:
