@@ -82,6 +82,7 @@ def test_pairs_without_the_opened_number_are_both_stored_gapless(
     balanced(table4)
 
 
+@pytest.mark.slow  # rounds of two saves racing in threads: about 2 s of CPU
 @pytest.mark.django_db(transaction=True)
 def test_pairs_opened_for_the_same_hand_store_one_and_ask_the_other(
     table4, scorekeeper, other_scorekeeper
