@@ -176,6 +176,23 @@ class World:
 
 @pytest.fixture
 def world(club, players, organiser, scorekeeper, other_scorekeeper, stranger, table4, table5):
+    return build_world(
+        club, players, organiser, scorekeeper, other_scorekeeper, stranger, table4, table5
+    )
+
+
+def build_world(
+    club: Club,
+    players: list[Player],
+    organiser: User,
+    scorekeeper: User,
+    other_scorekeeper: User,
+    stranger: User,
+    table4: Table,
+    table5: Table,
+) -> World:
+    """The world around the shared fixtures' club night (tests/conftest.py): the
+    `world` fixture's, and a module's built once (test_known_bugs.py)."""
     other_club = Club.objects.create(name="Tarot Club de Paris", slug="paris")
     other_players = [
         Player.objects.create(club=other_club, name=name, licence=f"P{i}")

@@ -1,6 +1,12 @@
-"""Bugs the hostile tests found, one test each, kept so that they stay fixed."""
+"""Bugs the hostile tests found, one test each, kept so that they stay fixed.
+
+The folder's world (conftest.build_world, with its seated tournament round) is built
+once for the module, and each test runs in a savepoint rolled back after it
+(tests/worlds_shared.py): every test here sends a request or two to it."""
 
 from __future__ import annotations
+
+import inspect
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -9,10 +15,28 @@ from django.urls import reverse
 
 from tournaments.models import Player
 
-from .conftest import fingerprint, post
+from ..worlds_shared import built_once, refetched, shared_fixtures
+from .conftest import World, build_world, fingerprint, post
 
 ON_POSTGRESQL = connection.vendor == "postgresql"
 ON_SQLITE = connection.vendor == "sqlite"
+
+
+def build_module_world() -> World:
+    """conftest.build_world on tests/conftest.py's objects, as the `world` fixture."""
+    made = shared_fixtures()
+    return build_world(**{name: made[name] for name in inspect.signature(build_world).parameters})
+
+
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    yield from built_once(django_db_blocker, build_module_world)
+
+
+@pytest.fixture
+def world(built, db) -> World:
+    """The folder's world, its rows fetched afresh for each test."""
+    return refetched(built)
 
 
 @pytest.mark.parametrize("page", ["table_create", "table_edit"])

@@ -3,7 +3,13 @@ services.imports refuses an organiser of another club (PermissionDenied, nothing
 written), lets the tournament's guest organiser act on it but not on another
 tournament of the same club, and leaves an audit line for seating, imports, format
 and scorekeeper changes. The tournament's organiser pages (GET too: printables and
-the workbook) answer 403 to an organiser of another club."""
+the workbook) answer 403 to an organiser of another club.
+
+The world (clubs, players, the two tournaments) is built once for the module and each
+test runs in a savepoint rolled back after it (tests/worlds_shared.py); its people
+(own, other, guest) are made per test. The seating search answers a seating it has
+already computed for the same arguments from memory: every test seats the same round 1
+of the same world (its set-up or the write under test), and the search is pure."""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
@@ -37,14 +44,44 @@ from tournaments.services import rounds as round_services
 from tournaments.services import tables as table_services
 
 from ..factories import logged_in, make_club, make_member, make_players, make_user
+from ..worlds_shared import built_once, remembered_seatings
 
 DAY = datetime.date(2026, 12, 5)
 NAMES = ["Anne", "Bruno", "Chloé", "David", "Emma", "Fabien", "Gaëlle", "Hugo"]
 
 
+def build_world() -> dict[str, int]:
+    """Club A ("lyon", the shared fixtures' club) with 8 players (plus one not
+    registered) and two tournaments, club B ("paris") with one player; a scorekeeper of
+    club A who may be named at their tables. Their ids."""
+    club = make_club()
+    other_club = make_club("Tarot Club de Paris", "paris")
+    make_players(club, [*NAMES, "Inès"])
+    make_players(other_club, ["Paul"])
+    keeper = make_member("keeper", club, role=Role.SCOREKEEPER)
+    return {
+        "club": club.pk,
+        "other_club": other_club.pk,
+        "open": make_tournament(club, "Open de Lyon").pk,
+        "sibling": make_tournament(club, "Coupe de Lyon").pk,
+        "keeper": keeper.pk,
+    }
+
+
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    with remembered_seatings():
+        yield from built_once(django_db_blocker, build_world)
+
+
 @pytest.fixture
-def other_club(db) -> Club:
-    return make_club("Tarot Club de Paris", "paris")
+def club(built, db) -> Club:
+    return Club.objects.get(pk=built["club"])
+
+
+@pytest.fixture
+def other_club(built, db) -> Club:
+    return Club.objects.get(pk=built["other_club"])
 
 
 @pytest.fixture
@@ -76,16 +113,14 @@ def make_tournament(club: Club, name: str) -> Event:
 
 
 @pytest.fixture
-def world(club, other_club):
+def world(built, db):
     """Club A's 8 players (plus one not registered), two tournaments of club A; a
-    scorekeeper of club A who may be named at their tables."""
-    make_players(club, [*NAMES, "Inès"])
-    make_players(other_club, ["Paul"])
-    keeper = make_member("keeper", club, role=Role.SCOREKEEPER)
+    scorekeeper of club A who may be named at their tables (build_world): fetched
+    afresh for each test, which may change them."""
     return {
-        "open": make_tournament(club, "Open de Lyon"),
-        "sibling": make_tournament(club, "Coupe de Lyon"),
-        "keeper": keeper,
+        "open": Event.objects.get(pk=built["open"]),
+        "sibling": Event.objects.get(pk=built["sibling"]),
+        "keeper": User.objects.get(pk=built["keeper"]),
     }
 
 

@@ -1,6 +1,9 @@
 """The hall screen: the live ranking in large type, paged, with the open round's
 tables; public exactly like the ranking page, public names included, and a bounded
-number of queries whatever the number of players."""
+number of queries whatever the number of players.
+
+The tests of one tournament of 8 players (TestATournamentOfEight) share it: built once
+for the class, each test rolled back after it (tests/worlds_shared.py)."""
 
 from __future__ import annotations
 
@@ -12,14 +15,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments.models import Event, Player, Registration, Round
+from tournaments.models import Club, Event, Player, Registration, Round
 from tournaments.rules.names import public_name
 from tournaments.rules.screen import screen_settings, split_pages
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.ranking import tournament_ranking
 from tournaments.services.rounds import generate_round
 
-from ..factories import logged_in, make_event, make_round, make_table, store_hand
+from ..factories import logged_in, make_club, make_event, make_round, make_table, store_hand
+from ..worlds_shared import built_once
 
 FIRST = ["Anne", "Bruno", "Chloé", "David", "Emma", "Fabien", "Gaëlle", "Hugo", "Inès"]
 LAST = ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit"]
@@ -60,42 +64,6 @@ def test_settings_are_bounded_and_pages_split():
     assert screen_settings("500").lines == 60
     assert [len(p) for p in split_pages(list(range(45)), 20)] == [20, 20, 5]
     assert split_pages([], 20) == []
-
-
-@pytest.mark.django_db
-def test_ranking_lines_and_table_assignments_appear(client, club, organiser):
-    event = tournament_with(club, 8)
-    round_ = event.rounds.get()
-    table = round_.tables.order_by("number").first()
-    store_hand(table, organiser)
-    response = client.get(screen_url(event))
-    assert response.status_code == 200
-    content = response.content.decode()
-    ranking = tournament_ranking(event)
-    # Each line, in the ranking's order, with its total.
-    positions = [content.index(f'<td class="hall-name">{row.name}</td>') for row in ranking]
-    assert positions == sorted(positions)
-    leader = ranking[0]
-    assert (
-        f'<td class="hall-name">{leader.name}</td><td class="hall-detail">{leader.club}</td>'
-        in content
-    )
-    assert re.search(
-        rf"{re.escape(leader.name)}</td>.*?<td class=\"hall-total\">{leader.total}<", content
-    )
-    assert leader.total > 0
-    # The round's tables and who sits there.
-    assert "Tables de la séance 1" in content or "Tables of round 1" in content
-    for seat in table.seats.select_related("player"):
-        assert f"<li>{seat.player.name}</li>" in content
-    assert content.count('class="hall-table"') == round_.tables.count()
-    # The provisional notice: the sheets are not validated.
-    assert 'id="provisional-notice"' in content
-    # A full-screen page of its own: no site navigation, no inline script or style.
-    assert "navbar" not in content
-    assert "<style" not in content
-    assert re.search(r"<script(?![^>]*\bsrc=)", content) is None
-    assert "js/hall-screen.js" in content
 
 
 @pytest.mark.django_db
@@ -145,49 +113,6 @@ def test_the_live_part_and_the_next_page_without_script(client, club):
 
 
 @pytest.mark.django_db
-def test_public_names_apply(client, club):
-    event = tournament_with(club, 8)
-    player = Player.objects.get(name="Chloé Martin 02")
-    player.public_name_style = "initials"
-    player.save()
-    content = client.get(screen_url(event)).content.decode()
-    shown = public_name(player.name, "initials")
-    assert shown != player.name
-    assert "Chloé Martin 02" not in content
-    assert f'<td class="hall-name">{shown}</td>' in content
-    assert f"<li>{shown}</li>" in content
-
-
-@pytest.mark.django_db
-def test_a_draft_is_404_for_the_public_and_a_preview_for_its_organisers(
-    client, club, organiser_client, stranger
-):
-    event = tournament_with(club, 8, published=False)
-    assert client.get(screen_url(event)).status_code == 404
-    assert client.get(screen_url(event, part="live")).status_code == 404
-    client.force_login(stranger)
-    assert client.get(screen_url(event)).status_code == 404
-    response = organiser_client.get(screen_url(event))
-    assert response.status_code == 200
-    assert 'id="preview-banner"' in response.content.decode()
-
-
-@pytest.mark.django_db
-def test_between_rounds_no_tables_show(client, club, organiser):
-    event = tournament_with(club, 8)
-    event.rounds.update(status=Round.Status.LOCKED)
-    screens = client.get(screen_url(event)).context["screens"]
-    assert all(s.tables is None for s in screens)
-
-
-@pytest.mark.django_db
-def test_the_ranking_page_links_to_the_screen(client, club):
-    event = tournament_with(club, 8)
-    content = client.get(reverse("tournament_ranking", args=[event.pk])).content.decode()
-    assert f'href="{reverse("tournament_screen", args=[event.pk])}"' in content
-
-
-@pytest.mark.django_db
 def test_a_club_night_has_its_screen(uncached, client, club, organiser):
     players = [Player.objects.create(club=club, name=n) for n in FIRST[:5]]
     night = make_event(club, published=True)
@@ -210,48 +135,144 @@ def _queries(client, event: Event) -> int:
     return len(captured)
 
 
-@pytest.mark.django_db
-def test_queries_are_bounded_and_do_not_grow_with_players(
-    uncached, client, club, django_assert_max_num_queries
-):
-    small = tournament_with(club, 8)
-    large = tournament_with(club, 40, suffix="b")
-    with django_assert_max_num_queries(5):
-        client.get(screen_url(large))
-    with django_assert_max_num_queries(5):
-        client.get(screen_url(large, part="live"))
-    assert _queries(client, small) == _queries(client, large)
+def build_tournament_of_eight() -> dict[str, int]:
+    """The shared fixtures' club and tournament_with(club, 8): round 1 seated and open.
+    Their ids."""
+    club = make_club()
+    return {"club": club.pk, "event": tournament_with(club, 8).pk}
 
 
-@pytest.mark.django_db
-def test_a_team_tournament_screen_ranks_its_teams_too(client, club):
-    from tournaments.models import Team
-
-    event = tournament_with(club, 8)
-    Event.objects.filter(pk=event.pk).update(team_size=2)
-    registrations = Registration.objects.filter(event=event).order_by("pk")
-    for index, registration in enumerate(registrations):
-        registration.team = Team.objects.get_or_create(event=event, name=f"Paire {index // 2}")[0]
-        registration.save()
-    response = client.get(screen_url(event))
-    teams = [s for s in response.context["screens"] if s.title == "Classement par équipes"]
-    assert teams and [len(line.detail.split(", ")) for line in teams[0].lines] == [2] * 4
+@pytest.fixture(scope="class")
+def tournament_of_eight(django_db_setup, django_db_blocker):
+    yield from built_once(django_db_blocker, build_tournament_of_eight)
 
 
-@pytest.mark.django_db
-@pytest.mark.parametrize("viewer", ["organiser", "scorekeeper"])
-def test_the_screen_shows_public_names_whoever_opened_it(club, organiser, scorekeeper, viewer):
-    """The screen is projected for the hall: the organiser's or the event's scorekeeper's
-    login must not name in full a player who chose initials (issue 25)."""
-    event = tournament_with(club, 8)
-    event.rounds.get().tables.order_by("number").first().scorekeepers.add(scorekeeper)
-    player = Player.objects.get(name="Chloé Martin 02")
-    player.public_name_style = "initials"
-    player.save()
-    user = organiser if viewer == "organiser" else scorekeeper
-    shown = public_name(player.name, "initials")
-    for part in ({}, {"part": "live"}):
-        content = logged_in(user).get(screen_url(event, **part)).content.decode()
+class TestATournamentOfEight:
+    """A published tournament of 8 players, round 1 seated and open
+    (build_tournament_of_eight): the rows fetched afresh for each test, which may
+    change them."""
+
+    @pytest.fixture
+    def club(self, tournament_of_eight, db) -> Club:
+        return Club.objects.get(pk=tournament_of_eight["club"])
+
+    @pytest.fixture
+    def event(self, tournament_of_eight, db) -> Event:
+        return Event.objects.get(pk=tournament_of_eight["event"])
+
+    @pytest.mark.django_db
+    def test_ranking_lines_and_table_assignments_appear(self, client, event, organiser):
+        round_ = event.rounds.get()
+        table = round_.tables.order_by("number").first()
+        store_hand(table, organiser)
+        response = client.get(screen_url(event))
+        assert response.status_code == 200
+        content = response.content.decode()
+        ranking = tournament_ranking(event)
+        # Each line, in the ranking's order, with its total.
+        positions = [content.index(f'<td class="hall-name">{row.name}</td>') for row in ranking]
+        assert positions == sorted(positions)
+        leader = ranking[0]
+        assert (
+            f'<td class="hall-name">{leader.name}</td><td class="hall-detail">{leader.club}</td>'
+            in content
+        )
+        assert re.search(
+            rf"{re.escape(leader.name)}</td>.*?<td class=\"hall-total\">{leader.total}<", content
+        )
+        assert leader.total > 0
+        # The round's tables and who sits there.
+        assert "Tables de la séance 1" in content or "Tables of round 1" in content
+        for seat in table.seats.select_related("player"):
+            assert f"<li>{seat.player.name}</li>" in content
+        assert content.count('class="hall-table"') == round_.tables.count()
+        # The provisional notice: the sheets are not validated.
+        assert 'id="provisional-notice"' in content
+        # A full-screen page of its own: no site navigation, no inline script or style.
+        assert "navbar" not in content
+        assert "<style" not in content
+        assert re.search(r"<script(?![^>]*\bsrc=)", content) is None
+        assert "js/hall-screen.js" in content
+
+    @pytest.mark.django_db
+    def test_public_names_apply(self, client, event):
+        player = Player.objects.get(name="Chloé Martin 02")
+        player.public_name_style = "initials"
+        player.save()
+        content = client.get(screen_url(event)).content.decode()
+        shown = public_name(player.name, "initials")
+        assert shown != player.name
         assert "Chloé Martin 02" not in content
         assert f'<td class="hall-name">{shown}</td>' in content
         assert f"<li>{shown}</li>" in content
+
+    @pytest.mark.django_db
+    def test_a_draft_is_404_for_the_public_and_a_preview_for_its_organisers(
+        self, client, event, organiser_client, stranger
+    ):
+        # A draft: the shared tournament (built published) unpublished before anyone
+        # opens its screen.
+        Event.objects.filter(pk=event.pk).update(published=False)
+        assert client.get(screen_url(event)).status_code == 404
+        assert client.get(screen_url(event, part="live")).status_code == 404
+        client.force_login(stranger)
+        assert client.get(screen_url(event)).status_code == 404
+        response = organiser_client.get(screen_url(event))
+        assert response.status_code == 200
+        assert 'id="preview-banner"' in response.content.decode()
+
+    @pytest.mark.django_db
+    def test_between_rounds_no_tables_show(self, client, event, organiser):
+        event.rounds.update(status=Round.Status.LOCKED)
+        screens = client.get(screen_url(event)).context["screens"]
+        assert all(s.tables is None for s in screens)
+
+    @pytest.mark.django_db
+    def test_the_ranking_page_links_to_the_screen(self, client, event):
+        content = client.get(reverse("tournament_ranking", args=[event.pk])).content.decode()
+        assert f'href="{reverse("tournament_screen", args=[event.pk])}"' in content
+
+    @pytest.mark.django_db
+    def test_queries_are_bounded_and_do_not_grow_with_players(
+        self, uncached, client, club, event, django_assert_max_num_queries
+    ):
+        small = event
+        large = tournament_with(club, 40, suffix="b")
+        with django_assert_max_num_queries(5):
+            client.get(screen_url(large))
+        with django_assert_max_num_queries(5):
+            client.get(screen_url(large, part="live"))
+        assert _queries(client, small) == _queries(client, large)
+
+    @pytest.mark.django_db
+    def test_a_team_tournament_screen_ranks_its_teams_too(self, client, event):
+        from tournaments.models import Team
+
+        Event.objects.filter(pk=event.pk).update(team_size=2)
+        registrations = Registration.objects.filter(event=event).order_by("pk")
+        for index, registration in enumerate(registrations):
+            name = f"Paire {index // 2}"
+            registration.team = Team.objects.get_or_create(event=event, name=name)[0]
+            registration.save()
+        response = client.get(screen_url(event))
+        teams = [s for s in response.context["screens"] if s.title == "Classement par équipes"]
+        assert teams and [len(line.detail.split(", ")) for line in teams[0].lines] == [2] * 4
+
+    @pytest.mark.django_db
+    @pytest.mark.parametrize("viewer", ["organiser", "scorekeeper"])
+    def test_the_screen_shows_public_names_whoever_opened_it(
+        self, event, organiser, scorekeeper, viewer
+    ):
+        """The screen is projected for the hall: the organiser's or the event's
+        scorekeeper's login must not name in full a player who chose initials (issue 25)."""
+        event.rounds.get().tables.order_by("number").first().scorekeepers.add(scorekeeper)
+        player = Player.objects.get(name="Chloé Martin 02")
+        player.public_name_style = "initials"
+        player.save()
+        user = organiser if viewer == "organiser" else scorekeeper
+        shown = public_name(player.name, "initials")
+        for part in ({}, {"part": "live"}):
+            content = logged_in(user).get(screen_url(event, **part)).content.decode()
+            assert "Chloé Martin 02" not in content
+            assert f'<td class="hall-name">{shown}</td>' in content
+            assert f"<li>{shown}</li>" in content

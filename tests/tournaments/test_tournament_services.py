@@ -1,4 +1,8 @@
-"""Rounds seated from registrations: sizes, no repeats, swaps, redraws, withdrawals."""
+"""Rounds seated from registrations: sizes, no repeats, swaps, redraws, withdrawals.
+
+Each test seats its own rounds (the seating is what they test), except the tests of
+one seated round of 8 players (TestOnARoundOfEight), which share it: built once for
+the class, each test rolled back after it (tests/worlds_shared.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import datetime
 import pytest
 
 from tournaments.errors import Refused
-from tournaments.models import Event, Player, Registration, Round, Team
+from tournaments.models import Club, Event, Player, Registration, Round, Team
 from tournaments.planning import seating
 from tournaments.selectors.access import SYSTEM
 from tournaments.selectors.tournament import previous_seatings
@@ -15,11 +19,11 @@ from tournaments.services.registrations import set_registration_present
 from tournaments.services.rounds import generate_round, regenerate_round, swap_players
 from tournaments.services.sheets import validate_sheet
 
-from ..factories import store_hand
+from ..factories import make_club, store_hand
+from ..worlds_shared import built_once
 
 
-@pytest.fixture
-def tournament(club) -> Event:
+def new_tournament(club: Club) -> Event:
     return Event.objects.create(
         club=club,
         kind=Event.Kind.TOURNAMENT,
@@ -28,6 +32,11 @@ def tournament(club) -> Event:
         rounds_planned=5,
         seed=42,
     )
+
+
+@pytest.fixture
+def tournament(club) -> Event:
+    return new_tournament(club)
 
 
 def register(event: Event, count: int, teams: int = 0) -> list[Player]:
@@ -53,13 +62,6 @@ def test_sixteen_players_over_five_rounds_never_meet_twice(tournament, organiser
         assert sorted(len(t.seats.all()) for t in round_.tables.all()) == [4, 4, 4, 4]
         lock(round_, organiser)
     assert seating.repeated_meetings(previous_seatings(tournament, 6)) == 0
-
-
-def test_a_round_cannot_start_before_the_previous_is_locked(tournament):
-    register(tournament, 8)
-    generate_round(by=SYSTEM, event=tournament)
-    with pytest.raises(Refused):
-        generate_round(by=SYSTEM, event=tournament)
 
 
 def test_no_more_rounds_than_planned(tournament, organiser):
@@ -109,31 +111,61 @@ def test_withdrawn_players_are_not_seated_and_late_arrivals_are(tournament, orga
     assert players[0].pk not in seated and late.pk in seated and len(seated) == 13
 
 
-def test_swap_two_players_between_tables(tournament):
-    register(tournament, 8)
-    round_ = generate_round(by=SYSTEM, event=tournament)
-    table_1, table_2 = round_.tables.order_by("number")
-    a = table_1.seats.first().player
-    b = table_2.seats.first().player
-    swap_players(by=SYSTEM, round=round_, player_a=a, player_b=b)
-    assert table_1.seats.filter(player=b).exists() and table_2.seats.filter(player=a).exists()
+def build_round_of_eight() -> dict[str, int]:
+    """The shared fixtures' club, the tournament above with 8 players registered, and
+    its round 1 seated (by SYSTEM). Their ids."""
+    club = make_club()
+    event = new_tournament(club)
+    register(event, 8)
+    round_ = generate_round(by=SYSTEM, event=event)
+    return {"club": club.pk, "tournament": event.pk, "round": round_.pk}
 
 
-def test_swap_refused_once_hands_are_entered(tournament, organiser):
-    register(tournament, 8)
-    round_ = generate_round(by=organiser, event=tournament)
-    table_1, table_2 = round_.tables.order_by("number")
-    seats = list(table_1.seats.order_by("position"))
-    store_hand(table_1, organiser, contract="prise", oudlers=1, points=51)
-    with pytest.raises(Refused):
-        swap_players(
-            by=organiser,
-            round=round_,
-            player_a=seats[0].player,
-            player_b=table_2.seats.first().player,
-        )
-    with pytest.raises(Refused):
-        regenerate_round(by=organiser, round=round_)
+@pytest.fixture(scope="class")
+def round_of_eight(django_db_setup, django_db_blocker):
+    yield from built_once(django_db_blocker, build_round_of_eight)
+
+
+class TestOnARoundOfEight:
+    """8 players registered, round 1 seated and open (build_round_of_eight): the rows
+    fetched afresh for each test, which may change them."""
+
+    @pytest.fixture
+    def club(self, round_of_eight, db) -> Club:
+        return Club.objects.get(pk=round_of_eight["club"])
+
+    @pytest.fixture
+    def tournament(self, round_of_eight, db) -> Event:
+        return Event.objects.get(pk=round_of_eight["tournament"])
+
+    @pytest.fixture
+    def round_(self, round_of_eight, db) -> Round:
+        return Round.objects.get(pk=round_of_eight["round"])
+
+    def test_a_round_cannot_start_before_the_previous_is_locked(self, tournament, round_):
+        with pytest.raises(Refused):
+            generate_round(by=SYSTEM, event=tournament)
+
+    def test_swap_two_players_between_tables(self, round_):
+        table_1, table_2 = round_.tables.order_by("number")
+        a = table_1.seats.first().player
+        b = table_2.seats.first().player
+        swap_players(by=SYSTEM, round=round_, player_a=a, player_b=b)
+        assert table_1.seats.filter(player=b).exists() and table_2.seats.filter(player=a).exists()
+
+    def test_swap_refused_once_hands_are_entered(self, round_, organiser):
+        table_1, table_2 = round_.tables.order_by("number")
+        seats = list(table_1.seats.order_by("position"))
+        store_hand(table_1, organiser, contract="prise", oudlers=1, points=51)
+        with pytest.raises(Refused):
+            swap_players(
+                by=organiser,
+                round=round_,
+                player_a=seats[0].player,
+                player_b=table_2.seats.first().player,
+            )
+        with pytest.raises(Refused):
+            regenerate_round(by=organiser, round=round_)
 
 
 def test_team_mates_cannot_be_swapped_together(tournament):
