@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import ceiling_ms
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # The flags the machine needs: no sandbox as root, and no background calls to a
@@ -97,7 +99,7 @@ class AxeCheck:
             try:
                 page.wait_for_function(
                     "() => window.__axeDone !== false || document.contentType !== 'text/html'",
-                    timeout=15_000,
+                    timeout=ceiling_ms(),
                 )
                 if page.evaluate("() => document.contentType") == "text/html":
                     self._report(None, page.url, page.evaluate(AXE_RUN))
@@ -125,8 +127,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def browser() -> Iterator[object]:
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: run scripts/install.sh --system")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Playwright's expect() retries its assertion for 5 s unless told: the same ceiling as
+    # every other wait of a page.
+    expect.set_options(timeout=ceiling_ms())
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
@@ -143,7 +148,7 @@ def phone(browser, live_server) -> Iterator[object]:
     context = browser.new_context(
         viewport=PHONE, locale="fr-FR", base_url=live_server.url, service_workers="block"
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(ceiling_ms())  # navigations too
     axe = AxeCheck(context)
     page = context.new_page()
     yield page
@@ -161,7 +166,7 @@ def desktop(browser, live_server) -> Iterator[object]:
         base_url=live_server.url,
         service_workers="block",
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(ceiling_ms())  # navigations too
     axe = AxeCheck(context)
     page = context.new_page()
     yield page
@@ -192,5 +197,8 @@ def log_in(page, username: str, password: str) -> None:
     page.goto("/accounts/login/")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", password)
-    page.click("form button[type=submit]")
-    page.wait_for_load_state()
+    # The page the login leads to (home, or its ?next=), loaded; a refused password
+    # comes back to the login page.
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    assert "/accounts/login/" not in page.url, f"{username} was not logged in: {page.url}"

@@ -15,6 +15,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.conftest import PASSWORD
 from tests.public.test_hall_screen import tournament_with
@@ -24,6 +25,10 @@ from tournaments.services.seasons import save_season
 
 from ..factories import make_member, store_hand
 from .conftest import log_in
+
+# What htmx loads into a page once shown (hx-trigger="load"), and the element its answer
+# puts there: the event page's running-totals chart (tournaments/stats/_event_chart.html).
+HTMX_ON_LOAD = {"#event-running-chart": "#event-running-chart > h2"}
 
 LISTEN = """
 window.__cspViolations = [];
@@ -41,9 +46,21 @@ def _visit(page, urls: list[str]) -> list[str]:
         assert response.status == 200, url
         policy = response.headers["content-security-policy"]
         assert "default-src 'self'" in policy and "'unsafe-inline'" not in policy, url
-        page.wait_for_load_state("networkidle")  # the htmx chart has loaded
+        _htmx_loaded(page)
         violations += [f"{url}: {v}" for v in page.evaluate("window.__cspViolations")]
     return violations
+
+
+def _htmx_loaded(page) -> None:
+    """What htmx loads into the page once shown is in, and swapped (no request, swap or
+    settling left): the violations it could cause are reported by then."""
+    on_load = page.locator('[hx-trigger="load"]')
+    placeholders = [p for p in HTMX_ON_LOAD if page.locator(p).count()]
+    # A new load-triggered element must be named above, or the page is read too early.
+    assert on_load.count() == len(placeholders), (page.url, HTMX_ON_LOAD)
+    for placeholder in placeholders:
+        page.locator(HTMX_ON_LOAD[placeholder]).wait_for()
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
 
 
 def _watch(page) -> list[str]:

@@ -43,8 +43,9 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 def submit(page, form: str) -> None:
-    page.click(f"{form} button[type=submit]")
-    page.wait_for_load_state()
+    """Sends the form and waits for the page its post leads to, loaded."""
+    with page.expect_navigation():
+        page.click(f"{form} button[type=submit]")
 
 
 def a_result(table: Table, board: Board, rng: random.Random) -> dict[str, str]:
@@ -91,8 +92,8 @@ def enter_on_phone(
     assert page.locator("#preview-scores [data-orientation]").count() == 4
     if shot:
         screenshot(page, shot)
-    page.click("#save-hand")
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the sheet, saying it is saved
+        page.click("#save-hand")
     page.locator(".alert-success").first.wait_for()
 
 

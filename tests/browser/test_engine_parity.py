@@ -29,6 +29,7 @@ from tarot_club.csp_engine import WORKER_POLICY
 from tests.conftest import PASSWORD
 from tests.scoring import test_worked_examples as worked
 from tests.scoring.rule_text_examples import EXAMPLES
+from tests.waiting import ENGINE, ceiling_ms
 from tournaments.forms.hand import HandForm
 from tournaments.models import Table
 from tournaments.services import hands as hand_services
@@ -39,7 +40,8 @@ from .conftest import choose, log_in
 
 pytestmark = pytest.mark.slow
 
-READY_MS = 60_000  # Pyodide starts in a few seconds; a loaded machine is slower
+# Pyodide starts in a few seconds; a loaded machine is slower.
+READY_MS = ceiling_ms(ENGINE)
 
 
 def open_engine(page, table: Table) -> None:

@@ -13,6 +13,16 @@ from ..factories import PASSWORD, store_hand
 from .conftest import log_in, screenshot
 from .test_csp import LISTEN
 
+# The screen numbered `number` ("2/2") is the one shown, and the only one visible.
+SHOWING = """(number) => {
+    const root = document.getElementById("hall-screen");
+    const current = root.querySelectorAll(".hall-page.is-current");
+    const visible = [...root.querySelectorAll(".hall-page")].filter((p) => p.checkVisibility());
+    return current.length === 1 && visible.length === 1 && visible[0] === current[0]
+        && root.dataset.current === number.split("/")[0]
+        && current[0].querySelector(".hall-page-number").textContent.trim() === number;
+}"""
+
 
 def test_hall_screen_turns_pages_and_refreshes_itself(desktop, club, organiser):
     console: list[str] = []
@@ -25,13 +35,13 @@ def test_hall_screen_turns_pages_and_refreshes_itself(desktop, club, organiser):
     assert response.status == 200
     assert "script-src 'self'" in response.headers["content-security-policy"]
     screen = desktop.locator("#hall-screen")
-    assert desktop.locator(".hall-page.is-current .hall-page-number").inner_text() == "1/2"
+    # The screens turn every 2 s whatever the test is doing: each state is checked at one
+    # moment in the page (SHOWING), and waited for, a loaded machine reaching it late.
+    desktop.wait_for_function(SHOWING, arg="1/2")
     desktop.evaluate("window.__notReloaded = true")
 
     # The next screen, by itself.
-    desktop.wait_for_selector('#hall-screen[data-current="2"]', timeout=6_000)
-    assert desktop.locator(".hall-page.is-current .hall-page-number").inner_text() == "2/2"
-    assert desktop.locator(".hall-page:visible").count() == 1
+    desktop.wait_for_function(SHOWING, arg="2/2")
     screenshot(desktop, "hall-screen")
 
     # A hand saved meanwhile shows once the screens are read again.
@@ -45,7 +55,6 @@ def test_hall_screen_turns_pages_and_refreshes_itself(desktop, club, organiser):
         " return row && row.querySelector('.hall-name').textContent === name"
         " && row.querySelector('.hall-total').textContent === total; }",
         arg=[leader.name, str(leader.total)],
-        timeout=8_000,
     )
     assert int(screen.get_attribute("data-refreshed")) >= 1
     assert desktop.evaluate("window.__notReloaded") is True

@@ -16,8 +16,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from tests.conftest import PASSWORD
+from tests.waiting import ENGINE, PAGE, ceiling, ceiling_ms, until
 from tournaments.models import Hand, Submission
 
 from ..factories import make_member, store_hand
@@ -31,7 +33,7 @@ def phone(browser, live_server) -> Iterator[object]:
     context = browser.new_context(
         viewport=PHONE, locale="fr-FR", base_url=live_server.url, service_workers="allow"
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(ceiling_ms())
     axe = AxeCheck(context)
     page = context.new_page()
     # The kept copies are served with their page's Content-Security-Policy: nothing the
@@ -51,28 +53,44 @@ KEPT = "async (path) => !!(await caches.match(location.origin + path))"
 CACHE_NAMES = "async () => await caches.keys()"
 
 
+# The document has loaded (its scripts, offline.js among them, have run).
+LOADED = "() => document.readyState === 'complete'"
+
+
+def navigating(error: PlaywrightError) -> bool:
+    return "context was destroyed" in str(error) or "navigat" in str(error)
+
+
 def evaluate(page, script: str, arg: object = None) -> object:
-    """page.evaluate, asked again when the page was navigating meanwhile (the sheet
-    reloads itself once its queued hands are stored; a refused one is shown as a page)."""
+    """page.evaluate, asked again in the next document, once loaded, when the page was
+    navigating meanwhile (the sheet reloads itself once its queued hands are stored; a
+    refused one is shown as a page)."""
     for _attempt in range(50):
         try:
-            page.wait_for_load_state()
             return page.evaluate(script, arg)
         except PlaywrightError as error:
-            if "context was destroyed" not in str(error) and "navigat" not in str(error):
+            if not navigating(error):
                 raise
-            page.wait_for_timeout(200)
+        page.wait_for_function(LOADED)  # follows the navigation to the next document
     raise AssertionError("the page kept navigating")
 
 
-def poll(page, script: str, arg: object = None, timeout_ms: int = 20_000) -> None:
-    """Until `script` is true in the page. (Playwright's wait_for_function evaluates its
-    predicate as a string, which the pages' Content-Security-Policy forbids.)"""
-    waited = 0
-    while not evaluate(page, script, arg):
-        assert waited < timeout_ms, f"timed out: {script}"
-        page.wait_for_timeout(200)
-        waited += 200
+def poll(page, script: str, arg: object = None, seconds: float = PAGE) -> None:
+    """Until `script` is true in the page: Playwright's wait_for_function, which checks it
+    again (every 100 ms) and follows the page's navigations. Its predicate goes by the
+    DevTools protocol, which the pages' Content-Security-Policy does not govern. An async
+    script whose document went away while it was checked comes back empty: checked again
+    in the next document."""
+    deadline = time.monotonic() + ceiling(seconds)
+    while True:
+        left_ms = (deadline - time.monotonic()) * 1000
+        assert left_ms > 0, f"timed out after {ceiling(seconds):.0f} s: {script}"
+        try:
+            if page.wait_for_function(script, arg=arg, polling=100, timeout=left_ms).json_value():
+                return
+        except PlaywrightError as error:
+            if not navigating(error):
+                raise
 
 
 def ready(page) -> None:
@@ -86,7 +104,7 @@ def controlled(page) -> None:
     poll(
         page,
         "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
-        timeout_ms=90_000,
+        seconds=ENGINE,
     )
 
 
@@ -94,13 +112,10 @@ def wait_kept(page, path: str) -> None:
     poll(page, KEPT, path)
 
 
-def wait_for(predicate, page, timeout_ms: int = 20_000) -> None:
-    """Poll the database (the live server writes in its own thread) until `predicate`."""
-    waited = 0
-    while not predicate():
-        assert waited < timeout_ms, "timed out"
-        page.wait_for_timeout(200)
-        waited += 200
+def in_database(predicate, what: str) -> None:
+    """Until `predicate` holds in the database, which the live server writes in its own
+    thread (the page, in Chromium, goes on meanwhile)."""
+    until(predicate, what)
 
 
 def queued_count(page) -> int:
@@ -153,7 +168,7 @@ def test_ten_hands_entered_without_signal_are_stored_once_in_order(phone, scorek
 
     phone.context.set_offline(False)  # the signal returns: the queue is sent, in order
     started = time.monotonic()
-    wait_for(lambda: Hand.objects.count() == 10, phone)
+    in_database(lambda: Hand.objects.count() == 10, "the 10 queued hands stored")
     print(f"10 queued hands stored {time.monotonic() - started:.1f} s after the signal returned")
     poll(phone, "() => !document.documentElement.hasAttribute('data-offline-copy')")
     phone.locator("#hand-10").wait_for()
@@ -163,8 +178,12 @@ def test_ten_hands_entered_without_signal_are_stored_once_in_order(phone, scorek
     assert queued_count(phone) == 0
 
     phone.reload()  # sent again (another load): nothing more is stored
-    phone.wait_for_timeout(500)
+    ready(phone)
+    # The load's own sending done (flush() gives the sending under way, or sends what is
+    # left: nothing).
+    evaluate(phone, "async () => { await window.TarotOffline.flush(); }")
     assert Hand.objects.count() == 10
+    assert queued_count(phone) == 0
 
 
 def test_a_queued_hand_meeting_a_hand_stored_meanwhile_gets_the_conflict_page(
@@ -188,7 +207,7 @@ def test_a_queued_hand_meeting_a_hand_stored_meanwhile_gets_the_conflict_page(
     # The next deal: saved as hand 2, once, and the queue is empty.
     phone.locator("#conflict button[type=submit]").click()
     phone.locator("#hand-2").wait_for()
-    wait_for(lambda: queued_count(phone) == 0, phone)
+    in_database(lambda: queued_count(phone) == 0, "the phone's queue emptied")
     # Read again from the server. offline.js reloads the sheet itself once its queue is
     # sent (flush); a reload of ours meeting that one is aborted by Chromium
     # (net::ERR_ABORTED, seen once in CI): the page's own reload reads the same sheet.
@@ -198,13 +217,13 @@ def test_a_queued_hand_meeting_a_hand_stored_meanwhile_gets_the_conflict_page(
     except PlaywrightError as error:
         if "ERR_ABORTED" not in str(error):
             raise
-        phone.wait_for_load_state("load")
+        # The page's own reload goes on: what follows waits for its sheet.
     phone.locator("#hand-2").wait_for()
     assert list(Hand.objects.order_by("number").values_list("number", "points")) == [
         (1, Decimal(56)),
         (2, Decimal(47)),
     ]
-    assert phone.locator("#pending-hands").is_hidden()
+    expect(phone.locator("#pending-hands")).to_be_hidden()
 
 
 def test_a_queued_hand_the_same_deal_as_one_stored_meanwhile_is_dropped_and_the_next_sent(
@@ -233,12 +252,17 @@ def test_a_queued_hand_the_same_deal_as_one_stored_meanwhile_is_dropped_and_the_
     phone.locator("#conflict").wait_for()
     # The same deal: the stored hand is kept, and the queued hand 2 goes next.
     phone.locator("#conflict a").first.click()
-    wait_for(lambda: Hand.objects.count() == 2, phone)
+    in_database(lambda: Hand.objects.count() == 2, "the queued hand 2 stored")
     assert list(Hand.objects.order_by("number").values_list("number", "points")) == [
         (1, Decimal(56)),
         (2, Decimal(62)),
     ]
-    wait_for(lambda: queued_count(phone) == 0, phone)
+    in_database(lambda: queued_count(phone) == 0, "the phone's queue emptied")
+
+
+def error_page(page):
+    """Whether a navigated frame is `page` showing the browser's own error page."""
+    return lambda frame: frame == page.main_frame and frame.url.startswith("chrome-error://")
 
 
 def test_organiser_and_public_pages_are_never_served_from_the_workers_cache(phone, club, table4):
@@ -260,17 +284,14 @@ def test_organiser_and_public_pages_are_never_served_from_the_workers_cache(phon
 
     phone.context.set_offline(True)
     for path in (public, manage):
-        with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"):
+        # The browser's own error page commits after the refusal (on a loaded machine
+        # late enough to cut the next navigation short): waited for.
+        with (
+            phone.expect_event("framenavigated", error_page(phone)),
+            pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"),
+        ):
             phone.goto(path)
-        phone.wait_for_load_state()  # the browser's own error page
-    try:
-        phone.goto(my_tables)  # a scorekeeper's page: its copy, said to be one
-    except PlaywrightError as error:
-        # On a loaded machine the browser's error page of the last refused address may
-        # commit after the wait above and cut this navigation short: go again.
-        if "interrupted by another navigation" not in str(error):
-            raise
-        phone.goto(my_tables)
+    phone.goto(my_tables)  # a scorekeeper's page: its copy, said to be one
     assert phone.locator("#offline-copy").is_visible()
     phone.context.set_offline(False)
     phone.goto(my_tables)
@@ -305,9 +326,9 @@ def test_a_post_lost_for_want_of_network_is_queued_with_its_key_and_stored_once(
     assert not Hand.objects.exists()
 
     phone.context.set_offline(False)
-    wait_for(lambda: Hand.objects.count() == 1, phone)
+    in_database(lambda: Hand.objects.count() == 1, "the hand stored")
     assert Submission.objects.filter(key=entry["key"]).count() == 1
-    wait_for(lambda: queued_count(phone) == 0, phone)
+    in_database(lambda: queued_count(phone) == 0, "the phone's queue emptied")
     assert Hand.objects.get().points == Decimal(52)
 
 
@@ -366,10 +387,10 @@ def test_a_duplicate_board_entered_without_signal_is_stored_when_it_returns(phon
     assert not Hand.objects.filter(table=table).exists()
 
     phone.context.set_offline(False)
-    wait_for(lambda: Hand.objects.filter(table=table).count() == 1, phone)
+    in_database(lambda: Hand.objects.filter(table=table).count() == 1, "the board's hand stored")
     stored = Hand.objects.get(table=table)
     assert (stored.board.number, stored.points, stored.taker_id) == (1, Decimal(45), taker)
-    wait_for(lambda: queued_count(phone) == 0, phone)
+    in_database(lambda: queued_count(phone) == 0, "the phone's queue emptied")
 
 
 def test_a_queued_hand_shows_the_engines_provisional_scores(phone, scorekeeper, table4):
@@ -380,12 +401,7 @@ def test_a_queued_hand_shows_the_engines_provisional_scores(phone, scorekeeper, 
     go_offline_on_new_hand(phone, scorekeeper, table4)
     if not evaluate(phone, "() => !!window.tarotEngine"):
         pytest.skip("no engine in the browser on the hand form (js/engine.js)")
-    poll(
-        phone,
-        "async () => await Promise.race([window.tarotEngine.ready.then(() => true),"
-        " new Promise((resolve) => setTimeout(() => resolve(false), 5000))])",
-        timeout_ms=90_000,
-    )
+    poll(phone, "async () => { await window.tarotEngine.ready; return true; }", seconds=ENGINE)
     enter_garde(phone, anne, 2, "56")
     phone.click("#save-hand")
     item = phone.locator("#pending-hands li").first

@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
+from tests.waiting import ceiling_ms
 from tournaments.models import Event, Hand, Player, Registration, Season, Team
 from tournaments.services.seasons import save_season
 from tournaments.services.sheets import validate_sheet
@@ -23,6 +24,58 @@ from .conftest import PHONE, choose, log_in, screenshot
 
 # A phone with its on-screen keyboard open: about 340 px of the 844 are left.
 KEYBOARD_OPEN = {"width": 390, "height": 500}
+
+
+# Resolves once the page has drawn the same layout (the boxes of `selectors`, the scroll
+# position, the viewport) for `frames` animation frames in a row with no htmx request,
+# swap or settling under way: what moves things after a change has done so
+# (hand-form.js keeps the focused field clear of the bar a frame after each change:
+# focus, resize, the bar growing, htmx settling). False past the ceiling.
+SETTLED = """async ([selectors, frames, ms]) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const busy = () => !!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling");
+    const box = (selector) => {
+        const element = document.querySelector(selector);
+        const r = element && element.getBoundingClientRect();
+        return r ? [r.top, r.left, r.bottom, r.right] : null;
+    };
+    const view = window.visualViewport;
+    const layout = () => JSON.stringify([
+        window.scrollX, window.scrollY, window.innerWidth, window.innerHeight,
+        view ? [view.offsetTop, view.height] : null, selectors.map(box),
+    ]);
+    const end = performance.now() + ms;
+    let last = null;
+    let same = 0;
+    while (performance.now() < end) {
+        await frame();
+        const now = busy() ? null : layout();
+        same = now !== null && now === last ? same + 1 : 0;
+        last = now;
+        if (same >= frames) return true;
+    }
+    return false;
+}"""
+
+
+def settled(page, *selectors: str) -> None:
+    """The layout around `selectors` no longer moves (SETTLED)."""
+    assert page.evaluate(SETTLED, [list(selectors), 3, ceiling_ms()]), "the layout kept moving"
+
+
+# Counts the submit events of the page (any form), in the capture phase: an Enter that
+# submitted would count, even if the submission then navigated.
+COUNT_SUBMITS = """() => {
+    window.__submits = 0;
+    document.addEventListener("submit", () => { window.__submits += 1; }, true);
+}"""
+
+
+def submits(page) -> object:
+    """The page's submit events since COUNT_SUBMITS (None on a page navigated to since).
+    Asked after a key press: the press returns once the page has handled it, and a
+    form's implicit submission is fired while the key is handled."""
+    return page.evaluate("() => window.__submits")
 
 
 def clear_view(page, selector: str) -> dict:
@@ -72,7 +125,7 @@ def test_the_points_field_is_never_covered_while_typing(phone, other_scorekeeper
     phone.keyboard.type("56")
     # The live scores grow to five players' lines while the field has the focus.
     phone.locator("#preview-scores").wait_for()
-    phone.wait_for_timeout(400)  # the bar's height settles; the field is moved clear of it
+    settled(phone, "#id_points", "#hand-bar")  # the bar's height; the field moved clear of it
     assert phone.evaluate("document.activeElement.id") == "id_points"
     assert_clear(phone, "#id_points")
     # Nor under the bar itself (its edge, not only the field's centre).
@@ -94,8 +147,9 @@ def test_the_save_button_is_in_reach_on_arrival(phone, other_scorekeeper, table5
     phone.click("#bonuses-toggle")
     last = phone.locator("#hand-form select").last
     last.focus()
-    phone.wait_for_timeout(200)
-    assert_clear(phone, f"#{last.get_attribute('id')}")
+    field = f"#{last.get_attribute('id')}"
+    settled(phone, field, "#hand-bar")  # scrolled clear of the bar, a frame after the focus
+    assert_clear(phone, field)
 
 
 def test_enter_in_the_points_field_moves_on_and_does_not_save(phone, scorekeeper, table4):
@@ -110,9 +164,10 @@ def test_enter_in_the_points_field_moves_on_and_does_not_save(phone, scorekeeper
     choose(phone, "oudlers", 2)
     # The oudlers chosen, the points field has the focus: typed without a tap.
     assert phone.evaluate("document.activeElement.id") == "id_points"
+    phone.evaluate(COUNT_SUBMITS)
     phone.keyboard.type("56")
     phone.keyboard.press("Enter")
-    phone.wait_for_timeout(500)
+    assert submits(phone) == 0
     assert phone.url == url
     assert not Hand.objects.exists()
     # The phone keyboard's Enter key reads "next" (Suivant).
@@ -122,7 +177,7 @@ def test_enter_in_the_points_field_moves_on_and_does_not_save(phone, scorekeeper
     assert phone.evaluate("document.activeElement.checked")
     # Enter again: the bonuses are folded, it was the last field shown; still nothing saved.
     phone.keyboard.press("Enter")
-    phone.wait_for_timeout(300)
+    assert submits(phone) == 0
     assert phone.evaluate("document.activeElement.name") == "points_camp"
     assert not Hand.objects.exists()
     # The bonuses opened, Enter goes on to the petit au bout; nothing saved.
@@ -130,7 +185,7 @@ def test_enter_in_the_points_field_moves_on_and_does_not_save(phone, scorekeeper
     phone.locator("#id_points").focus()
     phone.keyboard.press("Enter")
     phone.keyboard.press("Enter")
-    phone.wait_for_timeout(300)
+    assert submits(phone) == 0
     assert phone.evaluate("document.activeElement.name") == "petit_au_bout"
     assert not Hand.objects.exists()
     # A petit au bout for the taker's camp, then "Save" saves.

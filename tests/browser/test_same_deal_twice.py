@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
+from tests.waiting import ceiling_ms
 from tournaments.models import Hand
 
 from .conftest import PHONE, log_in, screenshot
@@ -18,7 +19,7 @@ def test_the_second_phone_chooses_the_same_deal_or_the_next(
     table4.scorekeepers.add(other_scorekeeper)
     other = browser.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
     second = other.new_page()
-    second.set_default_timeout(10_000)
+    second.set_default_timeout(ceiling_ms())
     anne, chloe = (table4.seats.get(position=i).player_id for i in (1, 3))
     try:
         for page, user in ((phone, scorekeeper), (second, other_scorekeeper)):

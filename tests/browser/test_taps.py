@@ -18,6 +18,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
+from tests.waiting import ceiling_ms
 from tournaments.models import Hand
 
 from .conftest import ARTIFACTS, PHONE, AxeCheck, log_in, screenshot
@@ -46,7 +47,7 @@ def touch(browser, live_server) -> Iterator[object]:
         locale="fr-FR",
         base_url=live_server.url,
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(ceiling_ms())
     axe = AxeCheck(context)
     context.add_init_script(script=COUNT_TAPS)
     page = context.new_page()
@@ -82,8 +83,7 @@ def sheet_url(table) -> re.Pattern[str]:
 
 def save_and_count(page, table) -> list[str]:
     page.tap("#save-hand")
-    page.wait_for_url(sheet_url(table))
-    page.wait_for_load_state()
+    page.wait_for_url(sheet_url(table))  # the sheet, loaded: its sessionStorage is the tab's
     return taps(page)
 
 
@@ -212,7 +212,7 @@ def test_without_javascript_the_same_fields_are_posted(browser, live_server, sco
         viewport=PHONE, locale="fr-FR", base_url=live_server.url, java_script_enabled=False
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(ceiling_ms())
     try:
         chloe = table4.seats.get(position=3).player_id
         log_in(page, scorekeeper.username, PASSWORD)

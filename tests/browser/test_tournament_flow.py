@@ -32,8 +32,9 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 def submit(page, form: str) -> None:
-    page.click(f"{form} button[type=submit]")
-    page.wait_for_load_state()
+    """Sends the form and waits for the page its post leads to, loaded."""
+    with page.expect_navigation():
+        page.click(f"{form} button[type=submit]")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -67,7 +68,8 @@ def test_organiser_runs_a_tournament_from_import_to_published_ranking(
 
     # 3. Seat round 1: 4 tables of 4.
     page.goto(reverse("tournament_manage", args=[event.pk]))
-    page.click("#generate-round")
+    with page.expect_navigation():  # the round made, its page
+        page.click("#generate-round")
     round_ = Round.objects.get(event=event, number=1)
     page.wait_for_url(f"**{reverse('round_manage', args=[round_.pk])}")
     assert page.locator("#tables .card").count() == 4
