@@ -82,7 +82,9 @@ def uses_database(item: pytest.Item) -> bool:
     return bool(cls and issubclass(cls, TransactionTestCase) and cls is not SimpleTestCase)
 
 
-@pytest.hookimpl(trylast=True)  # after the folders' hooks have marked their slow tests
+# Not trylast: pytest's own -m selection runs after this hook (built-in plugins are called
+# last) and must see these marks; the folders' conftest hooks (registered later, called
+# first) have marked their slow tests by then.
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test `database` or `pure` (docs/TESTING.md): CI runs the pure ones
     once and the database ones on SQLite and on PostgreSQL."""
