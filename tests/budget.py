@@ -8,7 +8,9 @@ class, a module or the session: the database's creation, a world built once) too
 set up. CPU time, not wall time: a busy machine stretches the wall clock, not the work.
 
 A test over the budget is listed at the end of the run; under CI (CI=true, as .ci/run
-runs) or with TEST_BUDGET=1 the run then fails. Make the test cheaper (a world built
+runs) or with TEST_BUDGET=1 the run fails when one is over it by half again (3 s):
+on a crowded machine a test's CPU time swells too (up to 1.2x seen at a load of 19),
+and a check of the machine's speed must not fail a run. Make the test cheaper (a world built
 once per class or module, smaller data where size is not the point) or mark it
 `@pytest.mark.slow` (docs/TESTING.md).
 """
@@ -23,6 +25,8 @@ from collections.abc import Iterator
 import pytest
 
 BUDGET = float(os.environ.get("TEST_BUDGET_SECONDS", "2"))  # CPU seconds, outside `slow`
+# The run fails above this: the budget with room for a crowded machine's CPU times.
+FAILS_ABOVE = BUDGET * float(os.environ.get("TEST_BUDGET_SLACK", "1.5"))
 ENFORCED = os.environ.get("CI", "").lower() in ("1", "true") or os.environ.get("TEST_BUDGET") == "1"
 
 _PROPERTY = "cpu_seconds"
@@ -87,6 +91,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     terminalreporter.write_line(
         f"{len(_over)} test(s) not marked slow took more than {BUDGET:g} s of CPU "
         "(tests/budget.py): make them cheaper or mark them slow"
+        + (f"; under CI a run fails above {FAILS_ABOVE:g} s" if ENFORCED else "")
     )
     for spent, nodeid in sorted(_over, reverse=True):
         terminalreporter.write_line(f"  {spent:5.2f} s  {nodeid}")
@@ -94,5 +99,6 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
 
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    if _over and ENFORCED and exitstatus == 0 and not hasattr(session.config, "workerinput"):
+    failing = [nodeid for spent, nodeid in _over if spent > FAILS_ABOVE]
+    if failing and ENFORCED and exitstatus == 0 and not hasattr(session.config, "workerinput"):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
