@@ -9,18 +9,23 @@ from typing import Any
 
 from django.http import QueryDict
 
-from tournaments.models import Board, Table
+from tournaments.models import Board, Seat, Table
 from tournaments.rules.boards import trumps_dealt
 from tournaments.services.hands import table_seats
 from tournaments.views.duplicate_entry import _form, _preview
 
 
-def random_board_fields(rng: random.Random, table: Table, board: Board) -> dict[str, str]:
+def random_board_fields(
+    rng: random.Random, table: Table, board: Board, *, seats: list[Seat] | None = None
+) -> dict[str, str]:
     """One board form as posted: mostly plain results, and every kind of mistake the
     board's checks refuse (more trumps shown than dealt, a chelem or a Petit au bout
     the cards forbid, the form's own mistakes, another taker or no contract on a board
-    that names its taker)."""
-    ids = [seat.player_id for seat in table_seats(table)]
+    that names its taker). `seats`: the table's (table_seats), for a caller that has
+    them already: the same fields, without reading them again for each form."""
+    if seats is None:
+        seats = table_seats(table)
+    ids = [seat.player_id for seat in seats]
     fields: dict[str, str] = {"points_camp": rng.choice(["taker", "taker", "defence"])}
     if rng.random() < 0.2:  # what a tampered or stale form may post for fixed fields
         fields["dealer"] = str(rng.choice(ids))
@@ -39,7 +44,7 @@ def random_board_fields(rng: random.Random, table: Table, board: Board) -> dict[
         fields["points"] = str(rng.randint(0, 91) if roll < 0.15 else rng.randint(25, 65))
     fields["petit_au_bout"] = rng.choices(["", "taker", "defence"], [8, 1, 1])[0]
     trumps = trumps_dealt(board.deal) if board.deal is not None else [0, 0, 0, 0]
-    for seat in table_seats(table):
+    for seat in seats:
         if rng.random() < 0.12:
             # Now and then one the cards allow: at least 10 (13, 15) trumps dealt.
             fits = [

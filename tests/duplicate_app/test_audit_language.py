@@ -13,8 +13,12 @@ from tournaments.services import duplicate as services
 from tournaments.services import tables as table_services
 
 from ..factories import logged_in, make_member
+from .worlds import module_world
 
 pytestmark = pytest.mark.django_db
+
+# Every database test here starts from the seated event: built once for the module.
+world, dup_club, duplicate_event, seated_event, organiser = module_world()
 
 
 def audit_page(event, organiser: User, language: str) -> str:

@@ -20,6 +20,7 @@ from ..factories import make_club
 from .conftest import make_duplicate
 from .helpers import enter_board
 from .test_ranking import play_everything
+from .worlds import SharedWorld, World, seated, with_organiser
 
 pytestmark = pytest.mark.django_db
 
@@ -56,44 +57,63 @@ def test_a_board_result_shows_on_the_next_request_and_spares_other_events(
     assert get(client, ranking_url(other)).get(HEADER) == "hit"
 
 
-def test_rulings_and_the_comparison_change_the_ranking_at_once(published, organiser, client):
-    play_everything(published, organiser)
-    url = ranking_url(published)
-    fill(client, [url])
-    table = Table.objects.filter(round__event=published, board_set=1).order_by("round__number")[0]
-    board = Board.objects.get(event=published, number=1)
-
-    set_special_result(by=organiser, board=board, table=table, kind="average_plus", orientation=0)
-    after_ruling = fresh(client, url)
-    assert get(client, url).get(HEADER) == "hit"
-
-    services.update_duplicate(
-        by=organiser,
-        event=published,
-        name=published.name,
-        date=published.date,
-        rules_name=published.rules_name,
-        rounds_planned=published.rounds_planned,
-        boards_per_round=published.deals_per_round,
-        comparison="difference",
-        team_size=0,
-        app_deals=published.app_deals,
-    )
-    after_comparison = fresh(client, url)
-    assert after_comparison != after_ruling
-    assert "%" in after_ruling
+def published_and_played() -> World:
+    """The seated event published by its organiser, then every board played at every
+    table by him (`published` and play_everything, as the tests below began): built once
+    for their class."""
+    world = with_organiser(seated())
+    publish_event(by=world["organiser"], event=world["event"])
+    play_everything(world["event"], world["organiser"])
+    return world
 
 
-def test_unpublishing_hides_every_page_at_once(published, organiser, client):
-    play_everything(published, organiser)
-    table = Table.objects.get(round__event=published, round__number=1, board_set=1)
-    north = table.seats.get(position=0).player_id
-    urls = [
-        ranking_url(published),
-        reverse("duplicate_player", args=[published.pk, north]),
-        reverse("duplicate_board", args=[published.pk, 1]),
-    ]
-    fill(client, urls)
-    unpublish_event(by=organiser, event=published)
-    for url in urls:
-        get(client, url, status=404)
+class TestPublishedAndPlayed(SharedWorld):
+    build = staticmethod(published_and_played)
+
+    @pytest.fixture
+    def published(self, seated_event) -> Event:
+        return seated_event
+
+    def test_rulings_and_the_comparison_change_the_ranking_at_once(
+        self, published, organiser, client
+    ):
+        url = ranking_url(published)
+        fill(client, [url])
+        tables = Table.objects.filter(round__event=published, board_set=1)
+        table = tables.order_by("round__number")[0]
+        board = Board.objects.get(event=published, number=1)
+
+        set_special_result(
+            by=organiser, board=board, table=table, kind="average_plus", orientation=0
+        )
+        after_ruling = fresh(client, url)
+        assert get(client, url).get(HEADER) == "hit"
+
+        services.update_duplicate(
+            by=organiser,
+            event=published,
+            name=published.name,
+            date=published.date,
+            rules_name=published.rules_name,
+            rounds_planned=published.rounds_planned,
+            boards_per_round=published.deals_per_round,
+            comparison="difference",
+            team_size=0,
+            app_deals=published.app_deals,
+        )
+        after_comparison = fresh(client, url)
+        assert after_comparison != after_ruling
+        assert "%" in after_ruling
+
+    def test_unpublishing_hides_every_page_at_once(self, published, organiser, client):
+        table = Table.objects.get(round__event=published, round__number=1, board_set=1)
+        north = table.seats.get(position=0).player_id
+        urls = [
+            ranking_url(published),
+            reverse("duplicate_player", args=[published.pk, north]),
+            reverse("duplicate_board", args=[published.pk, 1]),
+        ]
+        fill(client, urls)
+        unpublish_event(by=organiser, event=published)
+        for url in urls:
+            get(client, url, status=404)

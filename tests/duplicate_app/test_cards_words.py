@@ -11,11 +11,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments.selectors.access import SYSTEM
-from tournaments.services import duplicate as services
-
 from ..factories import logged_in
-from .conftest import make_duplicate
+from .worlds import World, module_world, seated
 
 
 def cell(html: str, table: int, round_number: int, name: str) -> str:
@@ -27,11 +24,18 @@ def cell(html: str, table: int, round_number: int, name: str) -> str:
     return re.sub(r"\s+", " ", found.group(1)).strip()
 
 
+def relay() -> World:
+    """A duplicate event of 26 players over 6 rounds, seated from the movement."""
+    return seated(players=26, rounds=6)
+
+
+# Every test here reads the relay event: built once for the module.
+world, dup_club, duplicate_event, seated_event, organiser = module_world(relay)
+
+
 @pytest.fixture
-def relay_event(dup_club):
-    event = make_duplicate(dup_club, players=26, rounds=6)
-    services.seat_duplicate(by=SYSTEM, event=event, draw=False)
-    return event
+def relay_event(seated_event):
+    return seated_event
 
 
 def test_a_table_card_says_where_a_set_rests_and_where_it_comes_back_from(relay_event, organiser):

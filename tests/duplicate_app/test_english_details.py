@@ -19,9 +19,13 @@ from tournaments.selectors.duplicate import duplicate_data
 
 from .helpers import play_everywhere
 from .test_traveller import grid, line_values
+from .worlds import module_world
 
 pytestmark = pytest.mark.django_db
 NNBSP = "\u202f"
+
+# Every database test here starts from the seated event: built once for the module.
+world, dup_club, duplicate_event, seated_event, organiser = module_world()
 
 
 def english(name: str, *args) -> str:

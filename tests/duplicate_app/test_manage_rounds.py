@@ -12,6 +12,10 @@ from tournaments.models import Table
 
 from ..factories import logged_in
 from .helpers import enter_board
+from .worlds import module_world
+
+# Every database test here starts from the seated event: built once for the module.
+world, dup_club, duplicate_event, seated_event, organiser = module_world()
 
 
 def _shown(client, event, query: str = "") -> tuple[int, list[str]]:

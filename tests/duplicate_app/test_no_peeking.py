@@ -113,6 +113,9 @@ def leaks(client: Client, event: Event) -> list[tuple[str, list[str]]]:
     return found
 
 
+# About 2 s of CPU (tests/budget.py): some 270 public pages asked, every page of the
+# event, its boards, tables and players and every head-to-head of players who met.
+@pytest.mark.slow
 def test_a_board_played_at_one_table_shows_nowhere_public(running, organiser):
     event, _table = running
     # The organisers do read it at once (the fixture holds the secret).

@@ -12,6 +12,7 @@ from tournaments.models import Seat, Table
 from ..factories import logged_in
 from .helpers import enter_board
 from .test_ranking import play_everything
+from .worlds import SharedWorld, World, seated, with_organiser
 
 
 @pytest.fixture
@@ -49,22 +50,46 @@ def test_a_board_is_public_once_every_table_has_played_it(published, organiser, 
     assert [d.board_number for d in client.get(player_url).context["row"].boards] == [1]
 
 
-def test_a_published_finished_event_shows_everything_under_public_names(
-    published, organiser, client
-):
-    play_everything(published, organiser)
-    seat = Seat.objects.filter(table__round__event=published).select_related("player").first()
-    player = seat.player
-    player.public_name_style = "initials"
-    player.save()
-    response = client.get(reverse("duplicate_ranking", args=[published.pk]))
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert player.name not in html
-    assert len(response.context["shown_boards"]) == 10
-    detail = client.get(reverse("duplicate_player", args=[published.pk, player.pk]))
-    assert detail.status_code == 200 and len(detail.context["row"].boards) == 10
-    assert detail.content.count(b'id="player-board-') == 10
+def published_and_played() -> World:
+    """The seated event published (as `published` publishes it), then every board played
+    at every table by its organiser, as the tests below began: built once for their
+    class."""
+    world = seated()
+    world["event"].published = True
+    world["event"].save()
+    with_organiser(world)
+    play_everything(world["event"], world["organiser"])
+    return world
+
+
+class TestPublishedAndPlayed(SharedWorld):
+    build = staticmethod(published_and_played)
+
+    @pytest.fixture
+    def published(self, seated_event):
+        return seated_event
+
+    def test_a_published_finished_event_shows_everything_under_public_names(
+        self, published, organiser, client
+    ):
+        seat = Seat.objects.filter(table__round__event=published).select_related("player").first()
+        player = seat.player
+        player.public_name_style = "initials"
+        player.save()
+        response = client.get(reverse("duplicate_ranking", args=[published.pk]))
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert player.name not in html
+        assert len(response.context["shown_boards"]) == 10
+        detail = client.get(reverse("duplicate_player", args=[published.pk, player.pk]))
+        assert detail.status_code == 200 and len(detail.context["row"].boards) == 10
+        assert detail.content.count(b'id="player-board-') == 10
+
+    def test_the_hall_screen_shows_the_percentages(self, published, organiser, client):
+        response = client.get(reverse("event_screen", args=[published.pk]))
+        assert response.status_code == 200
+        lines = response.context["screens"][0].lines
+        assert lines[0].total == max(line.total for line in lines)
 
 
 def test_the_club_night_pages_of_a_duplicate_event_lead_to_its_ranking(published, client):
@@ -72,14 +97,6 @@ def test_the_club_night_pages_of_a_duplicate_event_lead_to_its_ranking(published
     for name in ("event_detail", "event_results", "event_chart"):
         response = client.get(reverse(name, args=[published.pk]))
         assert response.status_code == 302 and response.url == ranking
-
-
-def test_the_hall_screen_shows_the_percentages(published, organiser, client):
-    play_everything(published, organiser)
-    response = client.get(reverse("event_screen", args=[published.pk]))
-    assert response.status_code == 200
-    lines = response.context["screens"][0].lines
-    assert lines[0].total == max(line.total for line in lines)
 
 
 def test_scorekeepers_do_not_read_other_tables_results_early(published, organiser, dup_club):

@@ -13,8 +13,12 @@ from tournaments.services.duplicate_results import set_special_result
 
 from ..factories import logged_in
 from .helpers import enter_board
+from .worlds import module_world
 
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+# Every database test here starts from the seated event: built once for the module.
+world, dup_club, duplicate_event, seated_event, organiser = module_world()
 
 
 def text(response) -> str:

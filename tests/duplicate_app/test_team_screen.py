@@ -7,6 +7,7 @@ members."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from django.urls import reverse
@@ -16,9 +17,10 @@ from tournaments.selectors.access import SYSTEM
 from tournaments.services import duplicate as services
 from tournaments.services.duplicate_results import plays_board
 
-from ..factories import logged_in
+from ..factories import logged_in, make_club, make_member
 from .conftest import make_duplicate
 from .helpers import enter_board
+from .worlds import World, built_once, refetched
 
 pytestmark = pytest.mark.django_db
 
@@ -31,11 +33,41 @@ def tables_of_first_board(event: Event) -> list[Table]:
     return [table for table in tables if plays_board(table, board)]
 
 
-@pytest.fixture(params=[(3, 24), (4, 20), (5, 20)], ids=["triplettes", "quadrettes", "fives"])
-def team_event(request, dup_club, organiser) -> Event:
+def team_world(team_size: int, players: int) -> World:
+    """`team_event`, its club and organiser, built as conftest.py's fixtures build them."""
+    dup_club = make_club("Tarot Club Duplicate", "dup")
+    organiser = make_member("orga", dup_club)
+    event = make_event(dup_club, organiser, team_size, players)
+    return {"dup_club": dup_club, "organiser": organiser, "event": event}
+
+
+@pytest.fixture(
+    scope="module", params=[(3, 24), (4, 20), (5, 20)], ids=["triplettes", "quadrettes", "fives"]
+)
+def world(request, django_db_setup, django_db_blocker) -> Iterator[World]:
+    """Each team form's event built once for the module (pytest runs the tests of one
+    form together), rolled back after them (worlds.built_once)."""
+    yield from built_once(django_db_blocker, lambda: team_world(*request.param))
+
+
+@pytest.fixture
+def dup_club(world, db):
+    return refetched(world["dup_club"])
+
+
+@pytest.fixture
+def organiser(world, db):
+    return refetched(world["organiser"])
+
+
+@pytest.fixture
+def team_event(world, db) -> Event:
+    return refetched(world["event"])
+
+
+def make_event(dup_club, organiser, team_size: int, players: int) -> Event:
     """Published, seated, teams of `team_size`; one board entered at every table that
     plays it (the organiser may enter any round's board)."""
-    team_size, players = request.param
     event = make_duplicate(dup_club, players=players, rounds=2, team_size=team_size)
     for index, registration in enumerate(Registration.objects.filter(event=event).order_by("pk")):
         name = f"Équipe {index // team_size + 1}"

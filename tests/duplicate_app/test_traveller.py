@@ -14,8 +14,12 @@ from tournaments.selectors.duplicate import duplicate_data
 
 from ..factories import logged_in
 from .helpers import enter_board
+from .worlds import module_world
 
 BOARD = 1
+
+# Every test here starts from the seated event: built once for the module.
+world, dup_club, duplicate_event, seated_event, organiser = module_world()
 
 
 @pytest.fixture

@@ -12,6 +12,10 @@ from tournaments.selectors.duplicate_ranking import duplicate_ranking
 
 from ..factories import logged_in
 from .test_ranking import play_everything
+from .worlds import module_world
+
+# Every database test here starts from the seated event: built once for the module.
+world, dup_club, duplicate_event, seated_event, organiser = module_world()
 
 
 def test_the_workbook_holds_the_ranking_travellers_and_movement(seated_event, organiser):
