@@ -72,6 +72,7 @@ def test_26_players_north_and_east_move_and_no_pair_meets_every_round():
     assert moved, "North players change tables too"
 
 
+@pytest.mark.slow  # the moving design built twice for every field: about 2 s of CPU
 def test_the_moving_design_is_reproducible():
     first = movement_moving.design(26, 7, 6)
     assert movement_moving.design(26, 7, 6) == first
