@@ -48,7 +48,11 @@ def recount(m) -> tuple[Counter, Counter]:
     return met, byes
 
 
-@pytest.mark.parametrize("players", range(20, 41))
+# The largest fields' designs take about 2 s of CPU each: slow, the others in the loop.
+@pytest.mark.parametrize(
+    "players",
+    [p if p < 36 else pytest.param(p, marks=pytest.mark.slow) for p in range(20, 41)],
+)
 def test_fields_of_20_to_40_players_at_their_most_rounds(players):
     tables = -(-players // 4)
     m = movement(tables, max_rounds(tables, players), players)
