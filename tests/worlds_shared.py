@@ -39,7 +39,9 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 from unittest import mock
 
+from django.conf import settings
 from django.db import models, transaction
+from django.utils import translation
 
 from tournaments.planning import seating
 
@@ -57,7 +59,9 @@ def built_once(django_db_blocker: Any, build: Callable[[], T]) -> Iterator[T]:
         atomic._from_testcase = True
         atomic.__enter__()
         try:
-            built = build()
+            # In the site's default language, as a test's fixtures run (tests/conftest.py).
+            with translation.override(settings.LANGUAGE_CODE):
+                built = build()
         except BaseException:
             transaction.set_rollback(True)
             atomic.__exit__(*sys.exc_info())

@@ -2,12 +2,12 @@
 test: seating an event through the services costs about 0.05 s of CPU, playing every
 board at every table about 0.9 s, and most tests here start from one of those.
 
-`built_once` builds the world in a transaction of its own, kept open while the tests
-of its scope run and rolled back after the last one. Each test's own `db` transaction
-(pytest-django's TestCase atomics) nests inside it as a savepoint, so a test that
-writes sees the world as built and leaves it so for the next test. Only Python objects
-outlive a test's rollback: the function-scoped fixtures hand each test rows fetched
-again (`refetched`), never the objects another test had in hand.
+`built_once` (tests/worlds_shared.py) builds the world in a transaction of its own, kept
+open while the tests of its scope run and rolled back after the last one. Each test's
+own `db` transaction (pytest-django's TestCase atomics) nests inside it as a savepoint,
+so a test that writes sees the world as built and leaves it so for the next test. Only
+Python objects outlive a test's rollback: the function-scoped fixtures hand each test
+rows fetched again (`refetched`), never the objects another test had in hand.
 
 A world's rows are there for every test that runs while its scope is open, whether it
 asks for them or not: a module-scoped world (`module_world`) only where every database
@@ -18,64 +18,20 @@ class-scoped fixture after its class's last test. Never for transactional tests
 
 from __future__ import annotations
 
-import dataclasses
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, TypeVar
 
 import pytest
-from django.conf import settings
-from django.db import models, transaction
-from django.utils import translation
 
 from tournaments.selectors.access import SYSTEM
 from tournaments.services import duplicate as services
 
 from ..factories import make_club, make_member
+from ..worlds_shared import built_once, refetched
 from .conftest import make_duplicate
 
 T = TypeVar("T")
 World = dict[str, Any]
-
-
-def built_once(django_db_blocker: Any, build: Callable[[], T]) -> Iterator[T]:
-    """Yield what `build()` returns, built in a transaction rolled back at the end (in
-    the site's default language, as a test's fixtures run: tests/conftest.py)."""
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        # As Django's TestCase marks its own class-wide atomic: a durable block inside
-        # (the services have none today) behaves as it does under setUpTestData.
-        atomic._from_testcase = True
-        atomic.__enter__()
-        try:
-            with translation.override(settings.LANGUAGE_CODE):
-                built = build()
-        except BaseException:
-            transaction.set_rollback(True)
-            atomic.__exit__(*sys.exc_info())
-            raise
-    try:
-        yield built
-    finally:
-        with django_db_blocker.unblock():
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
-
-
-def refetched(value: T) -> T:
-    """`value` with every model instance in it (in a dataclass, list, tuple or dict)
-    fetched again from the database: a test's own objects, whatever the last test did
-    to its copies."""
-    if isinstance(value, models.Model):
-        return type(value)._default_manager.get(pk=value.pk)  # type: ignore[return-value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {f.name: refetched(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return dataclasses.replace(value, **changes)  # type: ignore[return-value]
-    if isinstance(value, list | tuple):
-        return type(value)(refetched(item) for item in value)  # type: ignore[return-value]
-    if isinstance(value, dict):
-        return {key: refetched(item) for key, item in value.items()}  # type: ignore[return-value]
-    return value
 
 
 # --- the worlds ---------------------------------------------------------------------
