@@ -3,10 +3,11 @@
 The browser is the system's /usr/bin/chromium (installed by scripts/install.sh);
 Playwright never downloads one. Screenshots go to test-artifacts/.
 
-Every page a test opens is checked with axe-core (issue 25): the engine, installed
-from the npm registry by scripts/install.sh into tests/browser/axe/, is injected into
-each page, runs once the page has loaded, and again on the pages still open when the
-test ends (their final state: htmx swaps, dialogs); a serious or critical violation
+Every kind of page a test opens is checked with axe-core (issue 25): the engine,
+installed from the npm registry by scripts/install.sh into tests/browser/axe/, is
+injected into each page, runs once the first page of its kind (its path, numbers aside)
+has loaded, and again on the pages still open when the test ends (their final state:
+htmx swaps, dialogs); a serious or critical violation
 fails the test at its teardown, naming the rule, the page and the elements.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,6 +60,10 @@ window.addEventListener("load", () => {
     window.__axeDone = false;
     setTimeout(async () => {
         try {
+            if (!(await window.__axeWanted(location.href))) {
+                window.__axeDone = true;
+                return;
+            }
             window.__axeReport(location.href, await (AXE_RUN)());
         } catch (error) {
             window.__axeReport(location.href, [{id: "axe-error", impact: "critical",
@@ -80,9 +86,25 @@ class AxeCheck:
             if os.environ.get("REQUIRE_AXE") == "1":
                 pytest.fail(f"axe-core not found at {AXE}: run scripts/install.sh")
             return
+        self.checked: set[str] = set()  # the kinds of page checked at their load
         context.expose_binding("__axeReport", self._report)
+        context.expose_binding("__axeWanted", self._wanted)
         context.add_init_script(script=AXE.read_text(encoding="utf-8"))
         context.add_init_script(script=AXE_ON_LOAD)
+
+    def _wanted(self, _source: object, url: str) -> bool:
+        """Whether a page just loaded is checked: the first of its kind in this context
+        (its path with every number as N, and its query's names). The same page for
+        another table or board has the same template: axe takes a second or more of
+        CPU a page, and a test entering fifty boards would spend it fifty times. The
+        pages still open at the end are checked again in any case (finish)."""
+        path, _, query = url.split("://", 1)[-1].partition("/")[2].partition("?")
+        names = sorted({part.split("=", 1)[0] for part in query.split("&") if part})
+        kind = re.sub(r"\d+", "N", "/" + path.split("#", 1)[0]) + "?" + "&".join(names)
+        if kind in self.checked:
+            return False
+        self.checked.add(kind)
+        return True
 
     def _report(self, _source: object, url: str, violations: list[dict]) -> None:
         path = url.split("://", 1)[-1].split("/", 1)[-1]

@@ -20,6 +20,14 @@ def test_the_check_fails_on_a_page_with_serious_violations(browser, live_server)
             pytest.skip("axe-core is not installed (scripts/install.sh needs npm)")
         page = context.new_page()
         page.goto("/accounts/login/")
+        page.wait_for_function("() => window.__axeDone === true")
+        page.goto("/accounts/login/?next=/")
+        page.wait_for_function("() => window.__axeDone === true")
+        page.goto("/accounts/login/?next=/mes-tables/")
+        page.wait_for_function("() => window.__axeDone === true")
+        # Checked at load: the first page of each kind (path, numbers aside, and the
+        # names of its query), not the same kind again.
+        assert axe.checked == {"/accounts/login/?", "/accounts/login/?next"}
         axe.finish()  # a real page of ours passes
         page.set_content(BAD_PAGE)  # the same address, another content
         with pytest.raises(AssertionError) as failed:

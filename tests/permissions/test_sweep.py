@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+import pytest
 from django.http import HttpResponse
 from django.test import TestCase
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -36,6 +37,10 @@ from ..factories import logged_in
 from .snapshots import snapshot
 from .sweep_requests import DATA, DONE, TARGETS
 from .sweep_world import World, build_world
+
+# Who may see and do what is decided by our code (the selectors' filters on club and
+# role), the same on both databases: CI sweeps on PostgreSQL only (docs/TESTING.md).
+pytestmark = pytest.mark.sweep
 
 # The visitors, left to right in the table:
 #   anon       not signed in
