@@ -7,12 +7,19 @@ its setup to its teardown, less what fixtures shared by several tests (scoped to
 class, a module or the session: the database's creation, a world built once) took to
 set up. CPU time, not wall time: a busy machine stretches the wall clock, not the work.
 
+The seconds are the reference machine's: the CI machine's speed changes by itself
+(the same loop of Python takes 0.077 s or 0.14 s of CPU minute to minute, with nothing
+else running: a neighbour on the same physical core), and a slower machine must not fail
+a run that a faster one passes. Each process times a fixed piece of Python (_work) every
+30 s and scales the tests' CPU by REFERENCE over that time: a test's cost reads the same
+on a fast or a slow machine, in a fast or a slow minute.
+
 A test over the budget is listed at the end of the run; under CI (CI=true, as .ci/run
 runs) or with TEST_BUDGET=1 the run fails when one is over it by half again (3 s):
-on a crowded machine a test's CPU time swells too (up to 1.2x seen at a load of 19),
-and a check of the machine's speed must not fail a run. Make the test cheaper (a world built
-once per class or module, smaller data where size is not the point) or mark it
-`@pytest.mark.slow` (docs/TESTING.md).
+on a crowded machine a test's CPU time swells more than the loop's (up to 1.2x seen at a
+load of 19), and a check of the machine's speed must not fail a run. Make the test
+cheaper (a world built once per class or module, smaller data where size is not the
+point) or mark it `@pytest.mark.slow` (docs/TESTING.md).
 """
 
 from __future__ import annotations
@@ -30,6 +37,40 @@ FAILS_ABOVE = BUDGET * float(os.environ.get("TEST_BUDGET_SLACK", "1.5"))
 ENFORCED = os.environ.get("CI", "").lower() in ("1", "true") or os.environ.get("TEST_BUDGET") == "1"
 
 _PROPERTY = "cpu_seconds"
+# The CPU seconds _work takes on the reference machine (the CI machine, fast minutes).
+REFERENCE = 0.08
+CALIBRATE_EVERY = 30.0  # wall seconds between two timings of _work in a process
+
+
+def _work() -> int:
+    """A fixed piece of plain Python, of the kind tests run (dicts, strings, integers)."""
+    found: dict[str, int] = {}
+    total = 0
+    for i in range(300_000):
+        key = str(i % 1000)
+        found[key] = found.get(key, 0) + i
+        total += len(key) * (i & 7)
+    return total
+
+
+class _Speed:
+    """How much faster the reference machine is than this process, now."""
+
+    scale = 1.0
+    timed_at = -CALIBRATE_EVERY
+
+    @classmethod
+    def refresh(cls) -> None:
+        now = time.monotonic()
+        if now - cls.timed_at < CALIBRATE_EVERY:
+            return
+        times = []
+        for _ in range(3):
+            started = time.process_time()
+            _work()
+            times.append(time.process_time() - started)
+        cls.scale = REFERENCE / sorted(times)[1]
+        cls.timed_at = time.monotonic()
 
 
 def _cpu() -> float:
@@ -55,6 +96,7 @@ def pytest_fixture_setup(fixturedef: pytest.FixtureDef, request: pytest.FixtureR
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    _Speed.refresh()  # before the test's clock starts: not counted in its cost
     _Shared.seconds = 0.0
     item.stash[_started] = _cpu()
     yield
@@ -65,7 +107,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     outcome = yield
     report = outcome.get_result()
     if report.when == "teardown" and _started in item.stash:
-        spent = _cpu() - item.stash[_started] - _Shared.seconds
+        spent = (_cpu() - item.stash[_started] - _Shared.seconds) * _Speed.scale
         report.user_properties.append((_PROPERTY, round(spent, 3)))
         report.user_properties.append(("slow", item.get_closest_marker("slow") is not None))
 
@@ -90,7 +132,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     terminalreporter.section("tests over the quick loop's budget")
     terminalreporter.write_line(
         f"{len(_over)} test(s) not marked slow took more than {BUDGET:g} s of CPU "
-        "(tests/budget.py): make them cheaper or mark them slow"
+        "at the reference speed (tests/budget.py): make them cheaper or mark them slow"
         + (f"; under CI a run fails above {FAILS_ABOVE:g} s" if ENFORCED else "")
     )
     for spent, nodeid in sorted(_over, reverse=True):

@@ -42,9 +42,11 @@ def engine_page(form: HandForm) -> dict[str, Any]:
 
 
 def board_page(form: BoardHandForm) -> dict[str, Any]:
-    """The board as its form fixes it. Its deal too: this page is the board's form, which
-    only the table entering it (or an organiser) opens (views.duplicate_entry._closed,
-    rules.board_visibility), as the server's checks of a result read the same cards."""
+    """The board as its form fixes it, never its deal: the scorekeeper is usually one of
+    the four players, and the cards (or the event's seed, which deals every board of the
+    event) in the page's data would let him read the others' hands before play. The
+    server checks a result against the cards when it is saved (services.hand_entry),
+    so does the engine in the browser offline, without them (rules.board_entry)."""
     board = form.board
     named, contract = board.named_taker, board.named_contract
     seat = next((s for s in form.seats if s.position == named), None)
@@ -59,7 +61,7 @@ def board_page(form: BoardHandForm) -> dict[str, Any]:
         "orientations": {
             str(seat.player_id): board_rules.letter(seat.position) for seat in form.seats
         },
-        "deal": board.deal,
+        "deal": None,
     }
 
 
