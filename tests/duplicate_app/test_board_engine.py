@@ -76,7 +76,9 @@ def test_board_forms_score_and_are_refused_as_the_server_does(dup_club):
     assert any(name.startswith("poignee_") for name in codes), codes
 
 
-def test_the_deal_is_in_the_page_of_the_table_entering_the_board_only(dup_club):
+def test_the_deal_is_in_no_page_not_even_the_table_entering_the_board(dup_club):
+    """The scorekeeper is one of the players: the cards stay on the server, which checks
+    a result against them when it is saved."""
     event = make_duplicate(dup_club, app_deals=True, free_bidding=False)
     services.seat_duplicate(by=SYSTEM, event=event, draw=False)
     keeper = make_member("marqueur_t1", dup_club, role="scorekeeper")
@@ -91,7 +93,9 @@ def test_the_deal_is_in_the_page_of_the_table_entering_the_board_only(dup_club):
     response = logged_in(keeper).get(reverse("board_entry", args=[table1.pk, board.number]))
     assert response.status_code == 200
     page = engine_data(response.content.decode())
-    assert page["board"]["deal"] == board.deal
+    assert page["board"]["deal"] is None
+    assert json.dumps(dog)[1:-1].encode() not in response.content
+    assert str(event.seed).encode() not in response.content
     assert page["board"]["named_taker"] == table1.seats.get(position=board.taker).player_id
 
     # The table of another set this round cannot open it: nothing of its cards.

@@ -117,7 +117,7 @@ def test_the_error_summary_names_a_player_once():
     html = _summary("en")
     assert html.count("Inès Michel") == 1
     assert "was dealt only 6 trumps" not in html
-    assert '<a href="#field-points">Points</a>' in html
+    assert '<a class="alert-link" href="#field-points">Points</a>' in html
     assert "Not scored yet, see:" in html
     assert "Pas encore calculable, voir\u00a0:" in _summary("fr")
 

@@ -3,6 +3,8 @@ integrity rule of a free deal applies, plus those of the board."""
 
 from __future__ import annotations
 
+import json
+import re
 import uuid
 from decimal import Decimal
 
@@ -10,7 +12,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from tournaments.models import Board, Hand, HandScore, Seat, Table
+from tournaments.models import AuditEntry, Board, Event, Hand, HandScore, Seat, Table
 from tournaments.rules.boards import trumps_dealt
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.duplicate import set_table_scorekeepers
@@ -19,6 +21,21 @@ from tournaments.services.sheets import validate_sheet
 
 from ..factories import logged_in, make_member
 from .helpers import enter_board
+
+
+@pytest.fixture
+def keeper_of_dealt(dealt_event, dup_club):
+    """The scorekeeper of table 1 at the event whose boards the app dealt."""
+    user = make_member("marqueur_dealt", dup_club, role="scorekeeper")
+    set_table_scorekeepers(by=SYSTEM, event=dealt_event, number=1, users=[user])
+    return user
+
+
+def json_data(html: str) -> dict:
+    """The engine's data of a hand form (templatetags.hand_engine, #hand-engine-data)."""
+    found = re.search(r'<script id="hand-engine-data" type="application/json">(.*?)</script>', html)
+    assert found, "no #hand-engine-data"
+    return json.loads(found.group(1))
 
 
 @pytest.fixture
@@ -201,13 +218,23 @@ def test_my_tables_lists_a_duplicate_scorekeepers_rounds_in_playing_order(table1
     assert reverse("board_next", args=[table1.pk]).encode() in response.content
 
 
-def test_the_live_preview_already_says_what_the_cards_contradict(dealt_event, organiser):
-    table = Table.objects.get(round__event=dealt_event, round__number=1, number=1)
+def _impossible_poignee(event: Event) -> tuple[Table, int, Seat, list[int]]:
+    """Table 1 of round 1, its first board, a defender dealt fewer than 10 trumps (the
+    Excuse counted: he cannot show a simple poignée), and each orientation's trumps."""
+    table = Table.objects.get(round__event=event, round__number=1, number=1)
     number = first_board(table)
-    trumps = trumps_dealt(Board.objects.get(event=dealt_event, number=number).deal)
+    trumps = trumps_dealt(Board.objects.get(event=event, number=number).deal)
+    short = next(s for s in seats_of(table) if s.position != 2 and trumps[s.position] < 10)
+    return table, number, short, trumps
+
+
+def test_the_live_preview_says_nothing_of_the_cards(dealt_event, keeper_of_dealt):
+    """Asked again and again, a preview that checked the cards would tell a player the
+    others' trumps and oudlers before play, with nothing written down: it scores what is
+    typed, and only the save checks the cards."""
+    table, number, short, _trumps = _impossible_poignee(dealt_event)
     seats = seats_of(table)
-    short = next(s for s in seats if s.position != 2 and trumps[s.position] < 10)
-    response = logged_in(organiser).post(
+    response = logged_in(keeper_of_dealt).post(
         reverse("board_preview", args=[table.pk, number]),
         {
             "contract": "garde",
@@ -218,5 +245,97 @@ def test_the_live_preview_already_says_what_the_cards_contradict(dealt_event, or
         },
     )
     assert response.status_code == 200
-    assert response.context["preview"]["result"] is None
-    assert f"poignee_{short.player_id}" in response.context["form"].errors
+    assert response.context["preview"]["result"] is not None
+    assert not response.context["form"].errors
+    assert not AuditEntry.objects.filter(action=AuditEntry.Action.DEAL_REFUSED).exists()
+
+
+def test_a_save_refused_by_the_cards_tells_no_count_and_is_audited(
+    dealt_event, keeper_of_dealt, organiser
+):
+    table, number, short, trumps = _impossible_poignee(dealt_event)
+    response = post_board(
+        logged_in(keeper_of_dealt),
+        table,
+        number,
+        **{f"poignee_{short.player_id}": "simple"},
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors[f"poignee_{short.player_id}"]
+    assert errors == [
+        "Cette poignée ne correspond pas à la donne de l’étui. Le refus est noté pour l’arbitre."
+    ]
+    page = response.content.decode()
+    # Nothing of the deal: no count of trumps, no card, in the message or the page's data.
+    assert str(dealt_event.seed) not in page
+    assert "trumps" not in " ".join(errors) and not any(c.isdigit() for c in " ".join(errors))
+    assert json_data(page)["board"]["deal"] is None
+    assert not Hand.objects.filter(table=table).exists()
+
+    entry = AuditEntry.objects.get(action=AuditEntry.Action.DEAL_REFUSED)
+    assert (entry.user, entry.event) == (keeper_of_dealt, dealt_event)
+    # The arbiter reads, on the board's traveller, which table, when, and what the cards say.
+    traveller = logged_in(organiser).get(
+        reverse("duplicate_traveller", args=[dealt_event.pk, number])
+    )
+    refusals = traveller.content.decode().split('id="deal-refusals"', 1)[1].split("</ul>", 1)[0]
+    letter = "NESO"[short.position]  # West is O (Ouest) in French
+    assert "Table 1" in refusals and "marqueur_dealt" in refusals
+    assert (
+        f"{letter} a montré une poignée simple (10 atouts) et en avait reçu"
+        f" {trumps[short.position]} " in refusals
+    ), refusals
+
+
+def test_the_board_page_carries_neither_the_seed_nor_any_hand(dealt_event, keeper_of_dealt):
+    """The scorekeeper is one of the four players: his board page (its engine data
+    included) names no card of the deal and not the seed that deals every board."""
+    table = Table.objects.get(round__event=dealt_event, round__number=1, number=1)
+    board = Board.objects.get(event=dealt_event, number=first_board(table))
+    page = logged_in(keeper_of_dealt).get(reverse("board_entry", args=[table.pk, board.number]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert str(dealt_event.seed) not in html
+    data = json_data(html)
+    assert data["board"]["deal"] is None
+    # Not one hand's codes in a row (the dog's six would be the shortest).
+    for hand in (board.deal[letter] for letter in ("N", "E", "S", "W", "dog")):
+        assert json.dumps(hand) not in html and ", ".join(hand) not in html
+
+
+def test_a_middle_board_deleted_is_entered_again_and_no_other_board_moves(dup_club):
+    """A board's result is addressed by its board: deleting board 2 of a set of 3 leaves
+    board 3 as board 3, and board 2 can be entered again (it answered 500 once the later
+    results had been renumbered into its place)."""
+    from tournaments.services.duplicate import seat_duplicate
+
+    from .conftest import make_duplicate
+
+    event = make_duplicate(dup_club, boards=3)
+    seat_duplicate(by=SYSTEM, event=event, draw=False)
+    table = Table.objects.select_related("round__event").get(
+        round__event=event, round__number=1, number=1
+    )
+    keeper = make_member("marqueur_milieu", dup_club, role="scorekeeper")
+    set_table_scorekeepers(by=SYSTEM, event=event, number=1, users=[keeper])
+    first = first_board(table)
+    for number in range(first, first + 3):
+        enter_board(table, number, keeper, points=Decimal(40 + number))
+    client = logged_in(keeper)
+    middle = Hand.objects.get(table=table, board__number=first + 1)
+    deleted = client.post(
+        reverse("hand_delete", args=[middle.pk]),
+        {"version": str(middle.version), "submission_key": str(uuid.uuid4())},
+    )
+    assert deleted.status_code == 302
+    stored = {h.board.number: (h.number, h.points) for h in table.hands.select_related("board")}
+    assert stored == {
+        first: (first, Decimal(40 + first)),
+        first + 2: (first + 2, Decimal(42 + first)),
+    }
+
+    again = post_board(client, table, first + 1, points="55")
+    assert again.status_code == 302, again.content.decode()[:500]
+    numbers = sorted((h.board.number, h.number) for h in table.hands.select_related("board"))
+    assert numbers == [(n, n) for n in range(first, first + 3)]
+    assert Hand.objects.get(table=table, board__number=first + 1).points == Decimal(55)

@@ -199,7 +199,8 @@ def test_a_table_whose_round_is_not_open_cannot_preview_nor_enter_a_board(
     page = client.get(reverse("board_entry", args=[table.pk, number]))
     assert page.status_code == 302 and page.url == table.get_absolute_url()
     # Round 1 over (its last table's board settled by the organiser's ruling), round 2
-    # opens: the preview now tells the table, which holds the cards, what they contradict.
+    # opens: the preview scores what is typed (it never checks the cards, which only the
+    # save does, audited), and the save is refused at the poignée's field.
     round1 = list(Table.objects.filter(round__event=dealt_event, round__number=1))
     for done in round1:
         for board in (done.board_set * 2 - 1, done.board_set * 2):
@@ -214,7 +215,14 @@ def test_a_table_whose_round_is_not_open_cannot_preview_nor_enter_a_board(
                 pass_board(done, board, organiser)
     preview = client.post(reverse("board_preview", args=[table.pk, number]), data)
     assert preview.status_code == 200
-    assert f"poignee_{short.player_id}" in preview.context["form"].errors
+    assert not preview.context["form"].errors
+    save = client.post(
+        reverse("board_entry", args=[table.pk, number]),
+        {**data, "submission_key": str(uuid.uuid4())},
+    )
+    assert save.status_code == 200
+    assert f"poignee_{short.player_id}" in save.context["form"].errors
+    assert not table.hands.exists()
 
 
 def test_a_round_opens_once_every_board_of_the_round_before_is_entered(seated_event, organiser):
@@ -256,3 +264,36 @@ def test_cached_pages_computed_with_a_hidden_board_are_renewed_when_it_completes
     assert secret_in(fresh(client, urls[0]))  # his running total and contracts
     assert secret_in(fresh(client, urls[1]))  # who took, both scores
     assert "1" in fresh(client, urls[2])
+
+
+def test_no_scorekeepers_page_carries_the_seed_or_a_card(dealt_event, dup_club):
+    """The scorekeeper is one of the players: at every table of the open round, his board
+    pages, their previews (a possible result and an impossible poignée) and his sheet
+    name no card of any board and not the event's seed, which deals them all."""
+    import json
+
+    Event.objects.filter(pk=dealt_event.pk).update(published=True)
+    boards = list(Board.objects.filter(event=dealt_event))
+    hands = [json.dumps(b.deal[k])[1:-1] for b in boards for k in ("N", "E", "S", "W", "dog")]
+    seed = str(dealt_event.seed)
+    asked = 0
+    for table in Table.objects.filter(round__event=dealt_event, round__number=1):
+        keeper = make_member(f"marqueur_s{table.number}", dup_club, role="scorekeeper")
+        set_table_scorekeepers(by=SYSTEM, event=dealt_event, number=table.number, users=[keeper])
+        client = logged_in(keeper)
+        seats = list(table.seats.order_by("position"))
+        pages = [client.get(table.get_absolute_url())]
+        for number in (table.board_set * 2 - 1, table.board_set * 2):
+            pages.append(client.get(reverse("board_entry", args=[table.pk, number])))
+            for poignee in ("", "triple"):
+                data = {"contract": "garde", "taker": seats[2].player_id, "oudlers": "2",
+                        "points": "50", "points_camp": "taker",
+                        f"poignee_{seats[0].player_id}": poignee}  # fmt: skip
+                pages.append(client.post(reverse("board_preview", args=[table.pk, number]), data))
+        for page in pages:
+            assert page.status_code == 200
+            html = page.content.decode()
+            assert seed not in html
+            assert not [hand for hand in hands if hand in html]
+            asked += 1
+    assert asked == 5 * 7

@@ -72,6 +72,8 @@ COVERED_ELSEWHERE: dict[Any, dict[str, Callable[..., Any]]] = {
 
 # Public functions that are no write of a club's objects by a person, and why.
 NOT_A_CLUB_WRITE = {
+    # the audit line of a refusal, called by enter_hand once its right is checked
+    "duplicate_results.note_deal_refusal": "enter_hand's audit of a refused board result",
     # reads and checks, writing nothing
     "events.check_rules_name": "checks a name against the presets",
     "events.check_rules_change": "a form's check before update_event; writes nothing",
@@ -207,6 +209,9 @@ def test_every_function_acting_for_a_person_is_tested():
         # the steps of enter_hand and save_hand (both tested), under the caller's lock
         "hands.write_hand",
         "duplicate_results.board_refusal",
+        # enter_hand's audit line of a result refused by the board's cards, written
+        # after board_refusal has checked the scorekeeper's right at the table
+        "duplicate_results.note_deal_refusal",
     }
     assert sorted(acting - covered() - machinery) == []
 

@@ -117,26 +117,24 @@ HAND_ERROR_MESSAGES: dict[str, Promise] = {
     "misere_not_allowed": _("This event's rules have no misère."),
     "unknown_misere": _("A misère is simple or double."),
     "two_miseres": _("%(player)s declares only one misère."),
-    # scoring/deal_checks.py (a duplicate board whose deal is known)
+    # scoring/deal_checks.py (a duplicate board whose deal is known). In words that tell
+    # nothing of the cards (no count, no card, no seat): the scorekeeper is one of the
+    # players, and the board is still to be played at other tables. The arbiter reads
+    # the detail on the board's traveller (models.audit_text, "deal_refused").
     "deal_poignee_trumps": _(
-        "%(player)s was dealt only %(held)s trumps (the Excuse counted, and the dog for a"
-        " taker who took it): a %(size)s poignée needs %(needed)s."
+        "This poignée does not match the board's deal. The refusal is noted for the arbiter."
     ),
     "deal_chelem_21": _(
-        "The other camp played the 21, which always wins its trick: this camp did not take"
-        " every trick."
+        "This chelem does not match the board's deal. The refusal is noted for the arbiter."
     ),
     "deal_petit_in_dog": _(
-        "The Petit lies in the dog of this board, which nobody plays in a garde sans or a"
-        " garde contre: there is no petit au bout."
+        "This petit au bout does not match the board's deal. The refusal is noted for the arbiter."
     ),
     "deal_oudlers": _(
-        "With this board's deal the taker camp ends with %(low)s to %(high)s oudlers, not"
-        " %(value)s."
+        "These oudlers do not match the board's deal. The refusal is noted for the arbiter."
     ),
     "deal_points": _(
-        "With this board's deal the taker camp has between %(low)s and %(high)s card points,"
-        " not %(value)s."
+        "These card points do not match the board's deal. The refusal is noted for the arbiter."
     ),
     # scoring/jsonio.py
     "invalid": _("This value is not valid."),

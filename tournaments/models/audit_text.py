@@ -81,6 +81,24 @@ MESSAGES: dict[str, str] = {
     "taker_ruling": gettext_noop(
         "Ruling: %(taker)s takes a %(contract)s instead of %(named)s (named by the board)."
     ),
+    # a board's result refused by its cards (services.duplicate_results.note_deal_refusal):
+    # the detail the player was not told, for the arbiter
+    "deal_poignee_trumps": gettext_noop(
+        "%(orientation)s showed a %(size)s poignée (%(needed)s trumps) and was dealt"
+        " %(held)s (the Excuse counted, and the dog for a taker who took it)."
+    ),
+    "deal_chelem_21": gettext_noop(
+        "A chelem by the camp that did not play the 21 (dealt to %(holder)s)."
+    ),
+    "deal_petit_in_dog": gettext_noop(
+        "A petit au bout with the Petit in the dog of a garde sans or a garde contre."
+    ),
+    "deal_oudlers": gettext_noop(
+        "%(value)s oudlers typed: the deal gives the taker camp %(low)s to %(high)s."
+    ),
+    "deal_points": gettext_noop(
+        "%(value)s card points typed: the deal gives the taker camp %(low)s to %(high)s."
+    ),
     # imports
     "imported": gettext_noop(
         "%(rows)s rows: %(registered)s registered, %(already)s already registered, "
@@ -128,6 +146,8 @@ VALUES: dict[str, Callable[[Any], str]] = {
     "board": lambda n: gettext("Board %(number)s") % {"number": n},
     "seat": lambda n: gettext("Seat %(position)s") % {"position": n},
     "orientation": lambda n: orientation_letter(int(n)),
+    # who holds a card of a deal: an orientation ("N", "E", "S", "W"), or the dog
+    "holder": lambda n: gettext("the dog") if n == "dog" else orientation_letter(n),
     "taker": lambda n: gettext("nobody") if n is None else orientation_letter(int(n)),
     "contract": lambda c: str(Hand.Contract(c).label) if c in Hand.Contract.values else "—",
     "event": _event,

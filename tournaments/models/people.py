@@ -94,6 +94,7 @@ class AuditEntry(models.Model):
         ACCOUNT = "account", _("player's account linked")
         DELETE = "delete", _("deleted")
         RULING = "ruling", _("arbiter's ruling")
+        DEAL_REFUSED = "deal_refused", _("result refused by the board's deal")
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="audit_entries"

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring.cards import DECK, HAND_SIZE, SUITS, THE_EXCUSE, TRUMP, Card
 
-from ..models import ORIENTATIONS, Board, Event, Hand, Seat, SpecialResult, Table
+from ..models import ORIENTATIONS, AuditEntry, Board, Event, Hand, Seat, SpecialResult, Table
 from ..rules import boards as board_rules
 from .duplicate import Line
 
@@ -175,6 +175,16 @@ def board_specials(board: Board) -> list[SpecialResult]:
         .select_related("table__round", "set_by")
         .order_by("table__round__number", "table__number", "orientation")
     )
+
+
+def deal_refusals(board: Board) -> list[AuditEntry]:
+    """The results of `board` its cards refused at a table (services.duplicate_results.
+    note_deal_refusal), oldest first: what the arbiter reads on the traveller."""
+    entries = AuditEntry.objects.filter(
+        event_id=board.event_id, action=AuditEntry.Action.DEAL_REFUSED
+    ).order_by("at", "pk")
+    wanted = {"c": "board", "v": board.number}
+    return [entry for entry in entries if wanted in entry.data.get("target", [])]
 
 
 def table_of(table_id: int) -> Table:

@@ -115,18 +115,60 @@ def check_board_result(
     hand: Hand,
     seats: Sequence[Seat],
     ruling: bool = False,
+    cards: bool = True,
 ) -> None:
     """Raise scoring.HandError when the engine refuses the hand, NamedTakerRefused when
     the taker is not the board's (unless the organiser enters it as a `ruling`),
-    DealContradicted when the board's cards contradict it (the live preview and the
-    save both ask)."""
+    DealContradicted when the board's cards contradict it. The live preview asks with
+    `cards` False: its answers are not audited, and tried again and again they would
+    tell a player the others' trumps and oudlers before play; the save checks the cards
+    (and a refusal by them is audited: services.hand_entry)."""
     if not ruling and (refused := named_taker_error(board, hand, seats)) is not None:
         raise refused
     rules = table.round.event.rules
     scoring.validate(engine_hand(hand, seats), rules)
-    errors = deal_contradictions(board, hand, seats, rules)
+    errors = deal_contradictions(board, hand, seats, rules) if cards else []
     if errors:
         raise DealContradicted(errors)
+
+
+def note_deal_refusal(*, by: User, table: Table, board: Board, refused: Refused) -> None:
+    """Write to the event's audit trail a scorekeeper's result refused by the board's
+    cards: the table, the board, who, when and (for the arbiter, on the traveller) what
+    the cards contradict. The scorekeeper was told only which entry does not match: a
+    player trying results one after another to learn the others' cards leaves a line
+    each time. Nothing for another refusal."""
+    found = [e for e in refused.errors if str(getattr(e, "code", "")).startswith("deal_")]
+    if not found or board.deal is None:
+        return
+    event = table.round.event
+    audit.record(
+        by=by,  # type: ignore[arg-type]
+        club=event.club_id,
+        event=event,
+        action=AuditEntry.Action.DEAL_REFUSED,
+        target=[
+            event,
+            audit_text.value("round", table.round.number),
+            audit_text.value("table", table.number),
+            audit_text.value("board", board.number),
+        ],
+        lines=[audit_text.line(error.code, **_arbiter_params(error.params)) for error in found],
+    )
+
+
+def _arbiter_params(params: dict[str, Any]) -> dict[str, Any]:
+    """A contradiction's values as the trail stores them: JSON, the seats as codes."""
+    kept: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in ("orientation", "holder"):
+            kept[key] = audit_text.value("holder", str(value))
+        elif key == "value" and "orientation" in params:
+            continue  # a poignée's player: named by his orientation
+        else:
+            plain = isinstance(value, int | str | bool) or value is None
+            kept[key] = value if plain else str(value)
+    return kept
 
 
 def board_refusal(

@@ -35,7 +35,12 @@ from ..models import Board, Hand, Seat, Table
 from ..selectors import duplicate as duplicate_selectors
 from ..selectors.access import can_score
 from . import submissions
-from .duplicate_results import board_refusal, check_board_result, prepare_hand
+from .duplicate_results import (
+    board_refusal,
+    check_board_result,
+    note_deal_refusal,
+    prepare_hand,
+)
 from .hands import SavedHand, write_hand
 from .submissions import Outcome
 from .table_lock import LockedTable, lock_table
@@ -142,6 +147,12 @@ def enter_hand(
     try:
         answer = submissions.once(key, user=user, action=action, write=write)
     except _NotWritten as refused:
+        binding = seen.get("binding")
+        if isinstance(refused.outcome, Refused) and binding is not None and binding.board:
+            # After the write's transaction, which a refusal undoes: the line stays.
+            note_deal_refusal(
+                by=user, table=binding.table, board=binding.board, refused=refused.outcome
+            )
         return Entry(refused.outcome, seen.get("form"), seen.get("binding"))
     return Entry(Saved(answer), seen.get("form"), seen.get("binding"))
 

@@ -276,7 +276,10 @@ def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
         raise changed_meanwhile(current)
     current._change_reason = Hand.ChangeReason.DELETED.value  # kept by django-simple-history
     current.delete()
-    _close_the_gap(table, after=current.number)
+    if current.board_id is None:
+        # A board's result is numbered by its board (write_hand), never renumbered:
+        # board 32 stays 32 when board 7 is deleted, and board 7 can be entered again.
+        _close_the_gap(table, after=current.number)
     refresh_event_results(
         event_id=table.round.event_id,
         player_ids=list(table.seats.values_list("player_id", flat=True)),

@@ -181,6 +181,7 @@ def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any])
             "special_form": special_form,
             # Read only when the board has some (duplicate_data counted them).
             "specials": board_selectors.board_specials(context["board"]) if info.rulings else [],
+            "deal_refusals": board_selectors.deal_refusals(context["board"]),
             "roles_form": context.get("roles_form")
             or BoardRolesForm(
                 initial={

@@ -103,7 +103,10 @@ def _preview(form: BoardHandForm) -> dict[str, Any]:
     hand = form.build_hand(Hand(table=form.table))
     services.prepare_hand(table=form.table, board=form.board, hand=hand, seats=form.seats)
     try:
-        services.check_board_result(table=form.table, board=form.board, hand=hand, seats=form.seats)
+        # Not against the cards: the save does that, audited (check_board_result).
+        services.check_board_result(
+            table=form.table, board=form.board, hand=hand, seats=form.seats, cards=False
+        )
         result = hand_services.preview_hand(table=form.table, hand=hand)
     except scoring.HandError as error:
         place(form, error)

@@ -291,9 +291,13 @@ def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
             hand_services.delete_hand(
                 hand=hand, user=request.user, expected_version=form.cleaned_data["version"]
             )
+            message = (
+                _("Board %(number)s deleted.")
+                if hand.board_id is not None
+                else _("Hand %(number)s deleted.")
+            )
             return Outcome(
-                redirect_url=table.get_absolute_url(),
-                message=_("Hand %(number)s deleted.") % {"number": hand.number},
+                redirect_url=table.get_absolute_url(), message=message % {"number": hand.number}
             )
 
         try:
