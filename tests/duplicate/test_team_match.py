@@ -55,8 +55,45 @@ def test_teams_of_five_rest_a_member_in_turn_and_play_as_quadrettes():
     teams = [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]
     plan = team_match(teams, 5, [S] * 5)
     assert [r.resting_players for r in plan] == [(5, 10), (4, 9), (3, 8), (2, 7), (1, 6)]
-    # Round 2 plays 5, 1, 2, 3 of the first team: the second of them (1) takes.
-    assert plan[1].tables[0].seats[S] == 1
+    # Round 2 plays 5, 1, 2, 3 of the first team: 1 took in round 1, the next along
+    # the roster (2) takes.
+    assert plan[0].tables[0].seats[S] == 1
+    assert plan[1].tables[0].seats[S] == 2
+
+
+def _takes(plan, teams) -> list[dict[int, int]]:
+    """How many times each member of each team took over the plan."""
+    counts = [dict.fromkeys(team, 0) for team in teams]
+    for round_ in plan:
+        for table in round_.tables:
+            taker = next(p for p in table.seats if p in teams[table.taker_team])
+            counts[table.taker_team][taker] += 1
+    return counts
+
+
+@pytest.mark.parametrize("size", [5, 6])
+def test_teams_of_five_and_six_take_in_turn_every_member_once(size):
+    """Over as many rounds as members, each member takes once: with `round % 4` on the
+    playing four, the same member of a team of 5 took in rounds 1 to 4 and a third of
+    the players of a team event never took."""
+    teams = [[10 * t + i for i in range(size)] for t in range(4)]
+    plan = team_match(teams, size, [S] * size)
+    for counts in _takes(plan, teams):
+        assert sorted(counts.values()) == [1] * size, counts
+
+
+@pytest.mark.parametrize("size", [4, 5, 6])
+def test_after_any_number_of_rounds_takes_differ_by_one_at_most(size):
+    teams = [[10 * t + i for i in range(size)] for t in range(2)]
+    for rounds in range(1, 31):
+        plan = team_match(teams, rounds, [N, E, S, W] * 8)
+        for counts in _takes(plan, teams):
+            assert max(counts.values()) - min(counts.values()) <= 1, (rounds, counts)
+        # The taker of each table sits at the orientation the round's boards name, and
+        # is one of the four of his team who play the round.
+        for number, round_ in enumerate(plan):
+            for table in round_.tables:
+                assert table.seats[[N, E, S, W][number % 4]] in teams[table.taker_team]
 
 
 def test_four_triplettes_each_take_in_turn_at_three_tables():

@@ -110,6 +110,32 @@ def test_the_teams_are_ranked_on_their_members_marques(dup_club, organiser, orga
     assert b'id="teams-heading"' in page.content
 
 
+@pytest.mark.parametrize("size", [5, 6])
+def test_every_member_of_a_team_of_5_or_6_takes_in_turn_and_his_card_says_when(
+    dup_club, organiser_client, size
+):
+    """Over as many rounds as members, each member of each team takes once (with teams
+    of 5 a third of the players never took), and his movement card says which round."""
+    event = make_match(dup_club, size=size, rounds=size)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    takers = {b.number: b.taker for b in Board.objects.filter(event=event)}
+    takes: dict[int, list[int]] = {
+        r.player_id: [] for r in Registration.objects.filter(event=event)
+    }
+    for table in Table.objects.filter(round__event=event).select_related("round"):
+        seats = {seat.position: seat.player_id for seat in table_seats(table)}
+        takes[seats[takers[2 * table.round.number]]].append(table.round.number)
+    assert sorted(len(rounds) for rounds in takes.values()) == [1] * (2 * size), takes
+
+    cards = organiser_client.get(reverse("duplicate_cards", args=[event.pk]))
+    html = cards.content.decode()
+    names = dict(Player.objects.filter(registrations__event=event).values_list("pk", "name"))
+    for player, (round_number,) in takes.items():
+        card = html.split(f'<h3 class="h6 mb-1">{names[player]}</h3>', 1)[1].split("</section>")[0]
+        rows = card.split("<tr>")[1:]
+        assert ["takes" in row for row in rows] == [n == round_number for n in range(1, size + 1)]
+
+
 def test_the_organisers_pages_of_a_team_match(dup_club, organiser_client):
     event = make_match(dup_club, teams=4, rounds=3)
     services.seat_duplicate(by=SYSTEM, event=event, draw=True)
@@ -191,3 +217,31 @@ def test_an_arbiters_ruling_changes_the_team_match_result(dup_club, organiser):
         assert sorted((row.name, row.result) for row in found) == sorted(
             (name, Decimal("25.00") if name == winner else Decimal("0.00")) for name in "ABCD"
         )
+
+
+def test_a_taker_moved_onto_the_defending_team_is_refused_at_the_field(dup_club, organiser_client):
+    """Every table of a team match's round seats the taking team's player where the
+    boards name the taker: anywhere else sits a team-mate of the three defenders."""
+    import uuid
+
+    event = make_match(dup_club)
+    services.seat_duplicate(by=SYSTEM, event=event, draw=False)
+    board = Board.objects.get(event=event, number=1)
+    response = organiser_client.post(
+        reverse("duplicate_board_roles", args=[event.pk, 1]),
+        {
+            "taker": str((board.taker + 1) % 4),
+            "dealer": str(board.dealer),
+            "contract": "",
+            "submission_key": str(uuid.uuid4()),
+        },
+    )
+    assert response.status_code == 200
+    errors = response.context["roles_form"].errors["taker"]
+    assert "coéquipiers" in errors[0], errors
+    board.refresh_from_db()
+    assert board.taker == Board.objects.get(event=event, number=2).taker
+    # The dealer may still change before play: a team match names its taker only.
+    services.set_board_roles(
+        by=SYSTEM, board=board, taker=board.taker, dealer=(board.dealer + 1) % 4
+    )

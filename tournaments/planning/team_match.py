@@ -12,7 +12,11 @@ with an odd number of teams one team rests each round, in turn.
 
 Teams of 5 and 6: four members play each round, in turn along the roster (round r
 plays members 4r .. 4r + 3 modulo the size), the others rest: over a size's worth of
-rounds everybody rests as often as the others. The four play as a quadrette.
+rounds everybody rests as often as the others. The four play as a quadrette, and the
+taker is the member of the four who has taken least so far (the next along the roster
+after the last taker, on a tie): after any number of rounds the most and the fewest
+takes of a team's members differ by one at most (`taker_turns`). With 4 members this
+is member r mod 4, as above.
 
 Triplettes (teams of 3): a team fills the three defenders' seats of one table, so a
 match is four teams at three tables: in round r one team of the group (the r-th,
@@ -93,15 +97,33 @@ def _playing(roster: Sequence[int], round_: int) -> list[int]:
     return [roster[(4 * round_ + i) % size] for i in range(4)]
 
 
-def _quadrette_round(teams: Sequence[Sequence[int]], round_: int, orientation: int) -> MatchRound:
+def taker_turns(size: int, rounds: int) -> list[int]:
+    """The roster position (0 .. size - 1) of the member who takes in each of `rounds`
+    rounds, for teams of 4 to 6: among the four who play the round (_playing), the one
+    who has taken least, then the next along the roster after the last taker."""
+    counts = [0] * size
+    turns: list[int] = []
+    last = -1
+    for round_ in range(rounds):
+        four = _playing(list(range(size)), round_)
+        taker = min(four, key=lambda member: (counts[member], (member - last - 1) % size))
+        counts[taker] += 1
+        turns.append(taker)
+        last = taker
+    return turns
+
+
+def _quadrette_round(
+    teams: Sequence[Sequence[int]], round_: int, orientation: int, turn: int
+) -> MatchRound:
+    """Round `round_`: `turn` is the roster position of each team's taker (taker_turns)."""
     pairs, resting = _circle_pairings(len(teams), round_)
     tables: list[MatchTable] = []
     playing: set[int] = set()
     for a, b in pairs:
         first, second = _playing(teams[a], round_), _playing(teams[b], round_)
         playing.update(first + second)
-        turn = round_ % 4
-        a_taker, b_taker = first[turn], second[turn]
+        a_taker, b_taker = teams[a][turn], teams[b][turn]
         a_rest = [p for p in first if p != a_taker]
         b_rest = [p for p in second if p != b_taker]
         tables.append(MatchTable(_seats(a_taker, orientation, b_rest), a, b))
@@ -114,7 +136,9 @@ def _quadrette_round(teams: Sequence[Sequence[int]], round_: int, orientation: i
     )
 
 
-def _triplette_round(teams: Sequence[Sequence[int]], round_: int, orientation: int) -> MatchRound:
+def _triplette_round(
+    teams: Sequence[Sequence[int]], round_: int, orientation: int, _turn: int = 0
+) -> MatchRound:
     tables: list[MatchTable] = []
     groups = [tuple(range(start, start + 4)) for start in range(0, len(teams), 4)]
     for group in groups:
@@ -148,5 +172,7 @@ def team_match(
     # match of two teams plays several rounds: allowed, every round is a new match.
     if rounds < 1 or len(takers) < rounds:
         raise TeamMatchImpossible("rounds")
-    build = _triplette_round if size == 3 else _quadrette_round
-    return [build(teams, r, takers[r]) for r in range(rounds)]
+    if size == 3:
+        return [_triplette_round(teams, r, takers[r]) for r in range(rounds)]
+    turns = taker_turns(size, rounds)
+    return [_quadrette_round(teams, r, takers[r], turns[r]) for r in range(rounds)]

@@ -65,6 +65,9 @@ class PlayerRound:
     table: int | None  # None: sits the round out
     letter: str | None
     boards: range | None
+    # A team match: he takes this round (he sits where the round's boards name the
+    # taker), so that each member reads his turn on his card.
+    takes: bool = False
 
 
 @dataclass
@@ -147,12 +150,17 @@ def movement_cards(data: DuplicateData) -> Cards:
                 card.rounds.append(PlayerRound(round_number, None, None, None))
                 continue
             board_set = sets.get((round_number, place[0]))
+            boards = boards_of_set(board_set, per_round) if board_set else None
+            named = data.boards.get(boards.start) if boards else None
             card.rounds.append(
                 PlayerRound(
                     round_number,
                     place[0],
                     ORIENTATIONS[place[1]],
-                    boards_of_set(board_set, per_round) if board_set else None,
+                    boards,
+                    takes=bool(
+                        data.event.team_match and named is not None and named.taker == place[1]
+                    ),
                 )
             )
         players.append(card)

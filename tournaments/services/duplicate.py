@@ -296,6 +296,26 @@ def set_board_roles(
             _("A result of board %(number)s is entered: its taker and dealer are kept.")
             % {"number": board.number}
         )
+    event = board.event
+    per_round = event.deals_per_round or 1
+    if (
+        event.team_match
+        and taker != board.taker
+        and Table.objects.filter(
+            round__event=event, board_set=set_of_board(board.number, per_round)
+        ).exists()
+    ):
+        # The seating put a player of the taking team at the board's taker orientation
+        # at every table of the round: anywhere else sits a team-mate of the defenders.
+        raise Refused(
+            _(
+                "In a team match every table of the round has a player of the taking team "
+                "at %(orientation)s: another taker would take against his own team-mates. "
+                "Seat the round again to change who takes."
+            )
+            % {"orientation": audit_text.VALUES["orientation"](board.taker)},
+            field="taker",
+        )
     changes = [
         audit_text.line(
             "field_changed",
