@@ -107,3 +107,40 @@ def test_scorekeepers_do_not_read_other_tables_results_early(published, organise
     enter_board(table, 1, organiser)
     client = logged_in(keeper)
     assert client.get(reverse("duplicate_board", args=[published.pk, 1])).status_code == 404
+
+
+def test_the_hall_screen_shows_the_round_being_played(published, organiser, client):
+    """The tables of the round in play: round 2's once round 1 is played (it showed the
+    oldest round not locked: round 1, to the end of the event), none once every board
+    is played; the ranking from the stored comparison, as the ranking page reads it."""
+    from tournaments.selectors.duplicate_ranking import duplicate_ranking
+    from tournaments.selectors.screen import hall_screen
+
+    def shown() -> tuple[int | None, list[int]]:
+        screen = hall_screen(published)
+        return screen.round_number, [table.number for table in screen.tables]
+
+    assert shown() == (1, [1, 2, 3, 4, 5])
+    tables = Table.objects.filter(round__event=published).select_related("round")
+    for table in tables.order_by("round__number", "number"):
+        for number in (table.board_set * 2 - 1, table.board_set * 2):
+            enter_board(table, number, organiser)
+        if table.round.number == 1 and table.number == 4:
+            assert shown()[0] == 1  # table 5 still plays round 1
+    # ...checked after round 1 and round 2 too, as the loop went: now all played.
+    assert shown() == (None, [])
+    screen = hall_screen(published)
+    expected = duplicate_ranking(published)
+    assert [(line.name, line.total) for line in screen.lines] == [
+        (row.name, row.result) for row in expected
+    ]
+
+
+def test_the_hall_screen_moves_to_round_2_once_round_1_is_played(published, organiser, client):
+    for table in Table.objects.filter(round__event=published, round__number=1):
+        for number in (table.board_set * 2 - 1, table.board_set * 2):
+            enter_board(table, number, organiser)
+    page = client.get(reverse("event_screen", args=[published.pk]))
+    titles = [screen.title for screen in page.context["screens"]]
+    assert any("séance 2" in title for title in titles), titles
+    assert not any("séance 1" in title for title in titles), titles

@@ -158,6 +158,35 @@ def round_is_open(round_: Round) -> bool:
     return rule.round_open(first=False, previous_locked=False, previous_done=expected <= done)
 
 
+def playing_round(event: Event) -> int | None:
+    """The number of the round a duplicate event is playing: the first round not locked
+    with a board still to play at one of its tables (a result, or a ruling for the
+    whole table, plays it), as round_is_open counts them; None once every board of every
+    round is played. Three queries."""
+    tables = Table.objects.filter(round__event=event, board_set__isnull=False).exclude(
+        round__status=Round.Status.LOCKED
+    )
+    per_round = event.deals_per_round or 1
+    expected = [
+        (round_number, table_id, number)
+        for round_number, table_id, board_set in tables.values_list(
+            "round__number", "pk", "board_set"
+        )
+        for number in boards_of_set(board_set, per_round)
+    ]
+    done = set(
+        Hand.objects.filter(table__round__event=event, board__isnull=False).values_list(
+            "table_id", "board__number"
+        )
+    ) | set(
+        SpecialResult.objects.filter(
+            table__round__event=event, orientation__isnull=True
+        ).values_list("table_id", "board__number")
+    )
+    waiting = [number for number, table_id, board in expected if (table_id, board) not in done]
+    return min(waiting, default=None)
+
+
 def may_enter_at(user: Actor, table: Table) -> bool:
     """Whether `user` may preview or enter the boards of this duplicate table now
     (rules.board_visibility.may_enter_board); his right to score at the table is

@@ -13,7 +13,9 @@ from decimal import Decimal
 
 from ..models import Event, Round, Seat
 from .access import NAMER_FIELDS, Namer, public_names
-from .duplicate_ranking import duplicate_ranking, team_rows
+from .board_visibility import playing_round
+from .duplicate_ranking import team_rows
+from .duplicate_stored import completion, stored_ranking
 from .ranking import team_ranking, tournament_ranking
 from .standings import event_standings
 
@@ -53,7 +55,9 @@ def _rankings(event: Event, namer: Namer) -> tuple[list[ScreenLine], list[Screen
     """The players' lines and, in a team event, the teams' (one ranking read for both)."""
     teams = bool(event.team_size)
     if event.kind == Event.Kind.DUPLICATE:
-        rows = duplicate_ranking(event, namer=namer)
+        # The stored comparison of the boards the public may read, as the ranking page
+        # reads it: not the whole event compared again at every refresh of the screen.
+        rows = stored_ranking(event, namer=namer, boards=completion(event).complete)
         players = [
             ScreenLine(
                 # Without a board compared a player has no place: blank, as on the page.
@@ -96,16 +100,19 @@ def open_round_tables(
 ) -> tuple[int | None, list[ScreenTable]]:
     """The latest open round's number and its tables, players in seat order; one query.
     (None, []) between rounds: every round is locked, nobody needs to find a seat. A
-    duplicate event seats every round at once: its first open round is the one played."""
-    newest_first = "table__round__number" if event.is_duplicate else "-table__round__number"
-    seats = (
-        Seat.objects.filter(table__round__event=event, table__round__status=Round.Status.OPEN)
-        .order_by(newest_first, "table__number", "position")
-        .values_list(
-            "table__round__number",
-            "table__number",
-            *NAMER_FIELDS,
-        )
+    duplicate event seats every round at once: the round shown is the one being played
+    (board_visibility.playing_round: the first with a board still to play; none once
+    every board is played), four queries."""
+    seats = Seat.objects.filter(table__round__event=event, table__round__status=Round.Status.OPEN)
+    if event.is_duplicate:
+        playing = playing_round(event)
+        if playing is None:
+            return None, []
+        seats = seats.filter(table__round__number=playing)
+    seats = seats.order_by("-table__round__number", "table__number", "position").values_list(
+        "table__round__number",
+        "table__number",
+        *NAMER_FIELDS,
     )
     current: int | None = None
     tables: dict[int, ScreenTable] = {}
