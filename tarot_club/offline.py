@@ -32,6 +32,12 @@ from django.views.decorators.http import require_safe
 # The static files the scorekeeper's pages need offline: every file under these
 # folders, whatever is added there later (the engine's Pyodide under vendor/pyodide/).
 PRECACHE_PREFIXES = ("css/", "js/", "vendor/")
+# Files fetched under their plain names, never their hashed ones: Pyodide makes the
+# addresses of its own files from its folder's (the page's data-index, "vendor/pyodide/"),
+# so the engine asks for "vendor/pyodide/pyodide.asm.wasm" whatever collectstatic named
+# it. Kept under that name, it is found offline, and downloaded once (whitenoise serves
+# the plain names too).
+PLAIN_PREFIXES = ("vendor/pyodide/",)
 # Files under those folders no page loads.
 SKIPPED = re.compile(r"(^|/)(LICEN[CS]E[^/]*|README[^/]*|[^/]*\.map|[^/]*\.md|[^/]*\.txt)$")
 # Address names of other files to keep, when they exist (a name that does not, yet,
@@ -85,6 +91,8 @@ def _static_names() -> list[str]:
 
 
 def _static_url(name: str) -> str | None:
+    if name.startswith(PLAIN_PREFIXES):
+        return _static_prefix() + name
     try:
         return static(name)
     except ValueError:  # not in the manifest (collectstatic not run for it): not served
@@ -153,14 +161,17 @@ def _paths(names: Iterable[str]) -> list[str]:
     return sorted(found)
 
 
+def _static_prefix() -> str:
+    """STATIC_URL as the browser asks for it (from the site's root)."""
+    return settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL
+
+
 @lru_cache(maxsize=4)
 def _release(version: str, fingerprints: str) -> dict[str, object]:
     files = precache()
     config: dict[str, object] = {
         "precache": files,
-        "static": settings.STATIC_URL
-        if settings.STATIC_URL.startswith("/")
-        else "/" + settings.STATIC_URL,
+        "static": _static_prefix(),
         "pages": _patterns(PAGE_URL_NAMES),
         "queued": _patterns(QUEUED_URL_NAMES),
         # Kept afresh each time a page links to them: they carry the next hand's number.
@@ -178,10 +189,12 @@ def release() -> dict[str, object]:
     """The worker's configuration and its version: a hash of the app's version, of the
     code the engine's bundle holds, of the files kept (their hashed addresses in
     production) and of the page patterns."""
-    fingerprints = (
-        ""
-        if _hashed_addresses()
-        else "|".join(f"{name}={_fingerprint(name)}" for name in _static_names())
+    # Hashed addresses tell a release by themselves, but those kept under their plain
+    # names (PLAIN_PREFIXES): their size and time do.
+    fingerprints = "|".join(
+        f"{name}={_fingerprint(name)}"
+        for name in _static_names()
+        if not _hashed_addresses() or name.startswith(PLAIN_PREFIXES)
     )
     return _release(f"{app_version()}+{browser_code()}", fingerprints)
 

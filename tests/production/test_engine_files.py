@@ -183,3 +183,39 @@ def test_no_page_allows_wasm_the_hand_form_neither(scorekeeper, table4):
     assert "wasm" not in form["Content-Security-Policy"]
     directives = [part.split() for part in form["Content-Security-Policy"].split(";")]
     assert ["script-src", "'self'"] in directives
+
+
+@pytest.mark.slow
+def test_the_offline_worker_keeps_the_engines_files_under_the_names_it_asks_for(tmp_path, db):
+    """As deployed (collectstatic, hashed names, DEBUG off): Pyodide asks for its files
+    under their plain names (the folder the page names, data-index), so the worker keeps
+    them under those, once; it kept the hashed copies, the engine never started offline
+    and a phone downloaded each file twice."""
+    from tarot_club import offline
+
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    with override_settings(
+        STATIC_ROOT=tmp_path, STORAGES=storages, WHITENOISE_USE_FINDERS=False, DEBUG=False
+    ):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        offline._release.cache_clear()
+        kept = offline.precache()
+        engine = [url for url in kept if "/vendor/pyodide/" in url]
+        assert sorted(engine) == sorted(f"/static/vendor/pyodide/{name}" for name in PYODIDE[1])
+        # Everything else under its hashed name, as the pages ask for it.
+        assert staticfiles_storage.url("js/engine-worker.js") in kept
+        assert "/static/js/engine-worker.js" not in kept
+        client = Client()  # a new handler: whitenoise reads the new STATIC_ROOT
+        for url in kept:
+            if url.startswith("/static/"):
+                assert client.get(url).status_code == 200, url
+        # What the phone downloads at the install: each file once.
+        total = sum((tmp_path / url.removeprefix("/static/")).stat().st_size for url in kept
+                    if url.startswith("/static/"))  # fmt: skip
+        pyodide = sum(
+            (tmp_path / "vendor" / "pyodide" / name).stat().st_size for name in PYODIDE[1]
+        )
+        assert pyodide < total < 2 * pyodide
