@@ -176,8 +176,9 @@ def _release(version: str, fingerprints: str) -> dict[str, object]:
         "queued": _patterns(QUEUED_URL_NAMES),
         # Kept afresh each time a page links to them: they carry the next hand's number.
         "fresh": _patterns(("hand_new",)),
-        # A login or a logout changes whose pages these are: the kept copies go.
-        "forget": _paths(("login", "logout")),
+        # A login or a logout changes whose pages these are: the kept copies go. The
+        # admin's logout too: a staff organiser's kept sheet must not outlive him.
+        "forget": _paths(("login", "logout", "admin:logout")),
     }
     digest = hashlib.sha256(
         json.dumps([version, config, fingerprints], sort_keys=True).encode()

@@ -310,7 +310,8 @@ def test_the_public_board_page_and_the_workbook_name_the_taker_and_the_dealer(
         taker = re.search(r'id="board-taker">(.*?)</span>', html, re.S).group(1)
         dealer = re.search(r'id="board-dealer">(.*?)</span>', html, re.S).group(1)
         assert taker.strip() == f"taker {Orientation(board.taker).label}"
-        assert dealer.strip() == f"dealer {orientation_letter(board.dealer)}"
+        # Both in words, alike ("dealer N · taker North" read as two ways of one thing).
+        assert dealer.strip() == f"dealer {Orientation(board.dealer).label}"
         buffer = io.BytesIO()
         duplicate_workbook(named_event).write(buffer)
     book = load_workbook(io.BytesIO(buffer.getvalue()))

@@ -115,3 +115,10 @@ def test_what_a_phone_downloads_at_install_stays_within_its_budget(worker):
             sizes[name] = os.path.getsize(path)
     total = sum(sizes.values())
     assert total < PRECACHE_BUDGET, sorted(sizes.items(), key=lambda item: -item[1])[:10]
+
+
+def test_every_logout_forgets_the_kept_pages(worker):
+    """Logging out through the admin's own page left a staff organiser's kept sheet on
+    the phone for the next person, offline."""
+    assert "/admin/logout/" in worker["forget"]
+    assert reverse("logout") in worker["forget"] and reverse("login") in worker["forget"]

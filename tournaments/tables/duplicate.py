@@ -107,10 +107,11 @@ class DuplicateTeamTable(tables.Table):
 
     def __init__(self, rows: Sequence[Any], *, average: bool) -> None:
         super().__init__(rows)
-        # Printed unsigned in both modes, as it always was.
-        self.signed = False
+        # A sum of differences is signed (+12, -12), as the players' are; a percentage
+        # is not.
+        self.signed = average
         self.columns["result"].column.verbose_name = result_label(average)
-        self.columns["result"].column.extra_context = {"signed": False}
+        self.columns["result"].column.extra_context = {"signed": average}
 
 
 # Each cell of a traveller from a template file (the loader keeps it compiled): a
