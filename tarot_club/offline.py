@@ -226,5 +226,7 @@ def page_config() -> dict[str, object]:
         "sw": reverse("service_worker"),
         "pages": [p for name in PAGE_URL_NAMES if (p := _pattern(name))],
         "queued": [p for name in QUEUED_URL_NAMES if (p := _pattern(name))],
+        # The new-hand form: its number follows the last hand stored (js/offline.js).
+        "fresh": [p for name in ("hand_new",) if (p := _pattern(name))],
         "login": reverse("login"),
     }

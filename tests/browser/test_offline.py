@@ -410,3 +410,84 @@ def test_a_queued_hand_shows_the_engines_provisional_scores(phone, scorekeeper, 
     assert "Anne +240" in scores and scores.count("\u221280") == 3, scores
     [entry] = evaluate(phone, "async () => await window.TarotOffline.queue.all()")
     assert sorted(row["score"] for row in entry["scores"]) == [-80, -80, -80, 240]
+
+
+def test_a_kept_form_after_a_hand_saved_with_signal_takes_the_next_number(
+    phone, scorekeeper, table4
+):
+    """The signal drops just as the sheet comes back after a hand saved with signal: the
+    worker could not keep the new-hand form afresh, so its kept copy still carries the
+    saved hand's number, and the next hand typed offline met "saved on another phone"
+    with no other phone. The sheet says the last hand stored; the kept form takes the
+    next number, and the hand is stored with no conflict."""
+    anne = table4.seats.get(position=1).player_id
+    new_hand = reverse("hand_new", args=[table4.pk])
+    sheet = reverse("table_sheet", args=[table4.pk])
+    log_in(phone, scorekeeper.username, PASSWORD)
+    phone.goto(new_hand)
+    controlled(phone)
+    phone.goto(new_hand)
+    wait_kept(phone, new_hand)
+    # The worker's fresh copy of the form fails from now on (the signal going).
+    phone.context.route(
+        f"**{new_hand}",
+        lambda route: route.abort() if route.request.method == "GET" else route.continue_(),
+    )
+    ready(phone)
+    assert phone.locator("input[name=number]").input_value() == "1"
+    enter_garde(phone, anne, 2, "47")
+    with phone.expect_navigation():
+        phone.click("#save-hand")
+    phone.wait_for_url(f"**{sheet}*")
+    phone.locator("#hand-1").wait_for()
+    in_database(lambda: Hand.objects.filter(table=table4).count() == 1, "hand 1 stored")
+    assert phone.locator("#sheet-stored").get_attribute("data-last-hand") == "1"
+
+    phone.context.set_offline(True)
+    phone.context.unroute(f"**{new_hand}")
+    phone.goto(new_hand)  # the kept copy, opened for hand 1
+    assert phone.locator("#offline-copy").is_visible()
+    ready(phone)
+    assert phone.locator("input[name=number]").input_value() == "2"
+    enter_garde(phone, anne, 2, "52")
+    phone.click("#save-hand")
+    phone.locator("#pending-hands li").first.wait_for()
+
+    phone.context.set_offline(False)
+    in_database(lambda: Hand.objects.filter(table=table4).count() == 2, "hand 2 stored")
+    hands = list(
+        Hand.objects.filter(table=table4).order_by("number").values_list("number", "points")
+    )
+    assert hands == [(1, Decimal(47)), (2, Decimal(52))]
+    poll(
+        phone, "async () => !!window.TarotOffline && (await TarotOffline.queue.all()).length === 0"
+    )
+    assert not phone.locator("#conflict").count()
+
+
+def test_a_waiting_hand_is_discarded_only_at_the_second_tap(phone, scorekeeper, table4):
+    """« Abandonner cette donne » deleted a hand typed at the table at one tap: now the
+    first tap says what the second does."""
+    anne = table4.seats.get(position=1).player_id
+    sheet = reverse("table_sheet", args=[table4.pk])
+    go_offline_on_new_hand(phone, scorekeeper, table4)
+    enter_garde(phone, anne, 2, "47")
+    phone.click("#save-hand")
+    phone.locator("#pending-hands li").first.wait_for()
+    # As the queue marks a hand the server refused: to be looked at, or discarded.
+    evaluate(
+        phone,
+        "async () => { const [e] = await TarotOffline.queue.all();"
+        " e.state = 'review'; await TarotOffline.queue.put(e); }",
+    )
+    phone.goto(sheet)
+    ready(phone)
+    discard = phone.locator("#pending-hands button.btn-outline-danger")
+    discard.click()
+    expect(phone.locator("#pending-hands button.btn-danger")).to_have_text(
+        "Touchez encore pour l’abandonner pour de bon"
+    )
+    assert queued_count(phone) == 1
+    phone.locator("#pending-hands button.btn-danger").click()
+    poll(phone, "async () => (await TarotOffline.queue.all()).length === 0")
+    assert not Hand.objects.exists()

@@ -273,6 +273,12 @@ class Sheet:
         return len(self.rows)
 
     @property
+    def last_number(self) -> int:
+        """The number of the last hand stored (0: none), which the phone remembers so
+        that a kept copy of the new-hand form takes the next (js/offline.js)."""
+        return max((row.hand.number for row in self.rows), default=0)
+
+    @property
     def lines(self) -> list[SheetLine]:
         return [row.line for row in self.rows]
 

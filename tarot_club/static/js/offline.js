@@ -155,6 +155,8 @@
     });
   }
   var queuedPatterns = regexps(config.queued);
+  // The new-hand form of a free deal (a board's form is addressed by its board).
+  var freshPatterns = regexps(config.fresh || []);
   var scorekeeperPage = regexps(config.pages).some(function (pattern) {
     return pattern.test(location.pathname);
   });
@@ -245,12 +247,63 @@
   // A hand form opened after hands queued at its table carries the next number, so
   // that ten hands entered without signal are stored in order, and one stored meanwhile
   // by another phone is still noticed (services.hands.NumberTaken).
+  // A kept copy of a form carries the number it had when it was kept: after a hand
+  // saved with signal since, that hand's number, and the next hand typed offline met
+  // "saved on another phone" with no other phone. So the pages the server sends say
+  // the last hand stored at their table (the sheet: #sheet-stored; a fresh form: its
+  // number, less one), remembered here, and a kept form takes the next.
+  var STORED_PREFIX = "tarot_club-last-hand:";
+
+  function lastStored(table) {
+    try {
+      return Number(global.localStorage.getItem(STORED_PREFIX + table)) || 0;
+    } catch (error) {
+      return 0; // storage refused (a private window): the queue alone numbers
+    }
+  }
+
+  function rememberStored(table, number) {
+    if (!table || !(number > lastStored(table))) {
+      return;
+    }
+    try {
+      global.localStorage.setItem(STORED_PREFIX + table, String(number));
+    } catch (error) {
+      // as above
+    }
+  }
+
+  function noteStoredNumbers() {
+    if (keptCopy) {
+      return; // a copy says what was stored when it was kept, not now
+    }
+    var sheet = document.getElementById("sheet-stored");
+    if (sheet) {
+      rememberStored(Number(sheet.dataset.table), Number(sheet.dataset.lastHand));
+    }
+    Array.prototype.filter.call(document.forms, isFreshForm).forEach(function (form) {
+      var input = form.querySelector("input[name=number]");
+      if (input && input.value) {
+        rememberStored(tableOf(pathOf(form.getAttribute("action"))), Number(input.value) - 1);
+      }
+    });
+  }
+
+  function isFreshForm(form) {
+    var path = pathOf(form.getAttribute("action") || "");
+    return freshPatterns.some(function (pattern) {
+      return pattern.test(path);
+    });
+  }
+
   function numberAfterQueue(form, entries) {
     var input = form.querySelector("input[name=number]");
     if (!input || !input.value) {
       return;
     }
-    var last = lastQueued(entries, tableOf(pathOf(form.getAttribute("action"))));
+    var table = tableOf(pathOf(form.getAttribute("action")));
+    var stored = keptCopy && isFreshForm(form) ? lastStored(table) : 0;
+    var last = Math.max(lastQueued(entries, table), stored);
     if (last >= Number(input.value)) {
       setNumber(form, last + 1);
     }
@@ -676,7 +729,15 @@
           discard.type = "button";
           discard.className = "btn btn-sm btn-outline-danger";
           discard.textContent = label("discard");
+          // A hand typed at the table is lost with it: a second tap, on the button
+          // that now says so, discards it (one slip of the thumb does not).
           discard.addEventListener("click", function () {
+            if (discard.dataset.armed !== "1") {
+              discard.dataset.armed = "1";
+              discard.className = "btn btn-sm btn-danger";
+              discard.textContent = label("discard-confirm");
+              return;
+            }
             Queue.remove(entry.key).then(renderPending).then(flush);
           });
           actions.appendChild(review);
@@ -775,6 +836,7 @@
     });
   }
 
+  noteStoredNumbers();
   var started = prepareForms()
     .then(renderPending, renderPending)
     .then(function () {
