@@ -135,20 +135,32 @@ def test_the_phone_refuses_another_taker_in_french_at_the_field(table1, dup_club
     client = logged_in(keeper)
     page = client.get(reverse("board_entry", args=[table1.pk, number]), HTTP_ACCEPT_LANGUAGE="fr")
     assert b'id="board-taker"' in page.content
-    # A posted taker is not trusted: the disabled field keeps the board's taker.
-    response = client.post(
-        reverse("board_entry", args=[table1.pk, number]),
-        {
-            "contract": "garde",
-            "taker": str(seats[(board.taker + 1) % 4].player_id),
-            "oudlers": "2",
-            "points": "50",
-            "points_camp": "taker",
-            "submission_key": str(uuid.uuid4()),
-        },
-    )
-    assert response.status_code == 302
-    assert Hand.objects.get(board=board).taker_id == seats[board.taker].player_id
+    # A posted taker other than the board's (a page kept from before, a hand-made post)
+    # is refused at the field: it was stored under the board's taker, silently.
+    data = {
+        "contract": "garde",
+        "taker": str(seats[(board.taker + 1) % 4].player_id),
+        "oudlers": "2",
+        "points": "50",
+        "points_camp": "taker",
+        "submission_key": str(uuid.uuid4()),
+    }
+    url = reverse("board_entry", args=[table1.pk, number])
+    response = client.post(url, data)
+    assert response.status_code == 200
+    [message] = response.context["form"].errors["taker"]
+    assert message.startswith(f"La donne {number} désigne ") and "arbitre" not in message
+    assert not Hand.objects.filter(board=board).exists()
+    # The board's own taker posted, or none (the phone's form posts none): stored.
+    for taker in (str(seats[board.taker].player_id), None):
+        posted = {**data, "submission_key": str(uuid.uuid4())}
+        if taker is None:
+            del posted["taker"]
+        else:
+            posted["taker"] = taker
+        Hand.objects.filter(board=board).delete()
+        assert client.post(url, posted).status_code == 302
+        assert Hand.objects.get(board=board).taker_id == seats[board.taker].player_id
 
 
 def test_the_message_is_french():

@@ -209,6 +209,23 @@ class BoardHandForm(HandForm):
             if self.rules.allows_misere:
                 self.fields[self.misere_name(seat.player_id)].label = labels[seat.player_id]
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        # A fixed taker keeps the board's whatever is posted (Django's rule for a disabled
+        # field): a post naming another player of the table (a hand queued on a page of
+        # before the organiser named the taker, a hand-made post) was stored under the
+        # board's taker, silently. The posted player is kept instead, so that the board's
+        # check refuses him at this field (named_taker_error, as the engine does).
+        field = self.fields["taker"]
+        posted = str(self.data.get("taker") or "") if self.is_bound else ""
+        if field.disabled and posted and posted != str(field.initial):
+            seated = {str(seat.player_id): seat.player_id for seat in self.seats}
+            if posted in seated:
+                cleaned["taker"] = seated[posted]
+            else:
+                self.add_error("taker", field.error_messages["invalid_choice"] % {"value": posted})
+        return cleaned
+
 
 # --- the traveller's quick entry ---------------------------------------------------------
 

@@ -134,9 +134,11 @@ def score_board_fields(fields: Mapping[str, Any], page: Mapping[str, Any]) -> di
     named_contract, named_contract_label, orientations: {player id: letter}, deal}."""
     board = page["board"]
     posted = dict(fields)
-    # The form's disabled fields: the board's, whatever is posted (Django's rule).
+    # The form's disabled fields: the board's, whatever is posted (Django's rule), but a
+    # taker posted other than the board's, which the board's check refuses
+    # (forms.duplicate.BoardHandForm.clean).
     posted["dealer"] = "" if board["dealer"] is None else str(board["dealer"])
-    if board["taker_fixed"]:
+    if board["taker_fixed"] and not str(posted.get("taker") or ""):
         posted["taker"] = str(board["named_taker"])
     if board["named_contract"] and board["taker_fixed"]:
         posted["contract"] = board["named_contract"]
