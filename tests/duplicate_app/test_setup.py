@@ -256,3 +256,19 @@ def test_a_team_form_the_app_does_not_offer_is_refused_at_its_field(dup_club):
     with pytest.raises(Refused) as refused:
         make_duplicate(dup_club, team_size=9)
     assert refused.value.field == "team_size"
+
+
+def test_the_scorekeepers_come_back_when_the_seating_is_cleared_and_redone(seated_event, dup_club):
+    """Clearing a draw and seating again (a late player, a wrong order) dropped every
+    table's scorekeepers: the organiser named them all again, table by table."""
+    keepers = {n: make_member(f"marqueur_{n}", dup_club, role="scorekeeper") for n in (1, 3)}
+    for number, user in keepers.items():
+        services.set_table_scorekeepers(by=SYSTEM, event=seated_event, number=number, users=[user])
+    services.clear_seating(by=SYSTEM, event=seated_event)
+    assert not Table.objects.filter(round__event=seated_event).exists()
+    services.seat_duplicate(by=SYSTEM, event=seated_event, draw=True)
+    for table in Table.objects.filter(round__event=seated_event):
+        expected = [keepers[table.number]] if table.number in keepers else []
+        assert list(table.scorekeepers.all()) == expected, table
+    seated_event.refresh_from_db()
+    assert seated_event.kept_scorekeepers == {}

@@ -54,6 +54,10 @@ class Event(models.Model):
         validators=[MaxValueValidator(4)],
     )
     seed = models.BigIntegerField(_("seating seed"), null=True, blank=True)
+    # Duplicate: each table number's scorekeepers (user ids) when the seating was
+    # cleared, given back to the tables of that number when the rounds are seated again
+    # (services.duplicate): clearing and redoing a draw must not drop them.
+    kept_scorekeepers = models.JSONField(default=dict, blank=True, editable=False)
     # Duplicate events only (models/duplicate.py); the boards per round are
     # deals_per_round, the rounds rounds_planned.
     comparison = models.CharField(

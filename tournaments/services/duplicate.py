@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -372,6 +373,25 @@ def max_rounds(players: int) -> int | None:
 
 
 @transaction.atomic
+def _give_back_scorekeepers(by: Actor, event: Event) -> None:
+    """The scorekeepers each table number had when the seating was cleared, named again
+    at the tables of that number (those still in the club's candidates), then forgotten."""
+    kept = event.kept_scorekeepers or {}
+    if not kept:
+        return
+    wanted = {user_id for ids in kept.values() for user_id in ids}
+    users = {u.pk: u for u in get_user_model().objects.filter(pk__in=wanted)}
+    allowed = set(access.scorekeeper_candidates(event).values_list("pk", flat=True))
+    choices = [
+        (table, [users[i] for i in kept[str(table.number)] if i in users and i in allowed])
+        for table in Table.objects.filter(round__event=event)
+        if str(table.number) in kept
+    ]
+    set_scorekeepers(by=by, choices=[(t, u) for t, u in choices if u])
+    event.kept_scorekeepers = {}
+    event.save(update_fields=["kept_scorekeepers"])
+
+
 def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]:
     """Seat every round at once from the movement, and make the boards.
 
@@ -390,7 +410,9 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
     _check_teams(event)
     players, teams = present_players(event, registration_order=True)
     if event.team_match:
-        return _seat_team_match(by=by, event=event, players=players, teams=teams, draw=draw)
+        rounds = _seat_team_match(by=by, event=event, players=players, teams=teams, draw=draw)
+        _give_back_scorekeepers(by, event)
+        return rounds
     most = max_rounds(len(players))
     if most is None:
         raise Refused(
@@ -420,6 +442,7 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
     )
     audit.record_event(by=by, event=event, action=AuditEntry.Action.SEATING, lines=[seated])
     touch(events=[event])
+    _give_back_scorekeepers(by, event)
     return rounds
 
 
@@ -520,6 +543,16 @@ def clear_seating(*, by: Actor, event: Event) -> None:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if Hand.objects.filter(table__round__event=event).exists():
         raise Refused(_("Results are entered: the seating can no longer be cleared."))
+    kept: dict[str, list[int]] = {}
+    for number, user_id in (
+        Table.scorekeepers.through.objects.filter(table__round__event=event)
+        .order_by("table__number", "user_id")
+        .values_list("table__number", "user_id")
+        .distinct()
+    ):
+        kept.setdefault(str(number), []).append(user_id)
+    event.kept_scorekeepers = kept
+    event.save(update_fields=["kept_scorekeepers"])
     event.rounds.all().delete()
     event.boards.all().delete()
     cleared = audit_text.line("seating_cleared")
