@@ -181,6 +181,13 @@ def _grid(event, number, changes):
 
 
 def test_the_organiser_enters_another_taker_only_as_a_ruling(named_event, organiser_client):
+    import io
+
+    from openpyxl import load_workbook
+
+    from tournaments.exports.duplicate import duplicate_workbook
+    from tournaments.models.duplicate import orientation_letter
+
     board = Board.objects.get(event=named_event, number=1)
     line = duplicate_data(named_event).boards[1].lines[0]
     other = str((board.taker + 1) % 4)
@@ -200,6 +207,25 @@ def test_the_organiser_enters_another_taker_only_as_a_ruling(named_event, organi
     entry = AuditEntry.objects.filter(action=AuditEntry.Action.RULING).latest("pk")
     with translation.override("en"):
         assert "instead of" in entry.details  # stored as codes, read in the reader's words
+    # Written out where an arbiter checks it: the traveller's line and the workbook.
+    letter = orientation_letter(int(other))
+    page = organiser_client.get(url).content.decode()
+    line_html = page.split(f'id="line-table-{line.table_number}"', 1)[1].split("</tr>", 1)[0]
+    assert f"preneur par décision : {letter}" in line_html, line_html
+    with translation.override("fr"):
+        buffer = io.BytesIO()
+        duplicate_workbook(named_event).write(buffer)
+    travellers = load_workbook(io.BytesIO(buffer.getvalue())).worksheets[1]
+    header = [cell.value for cell in travellers[1]]
+    ruled_line = next(
+        row
+        for row in travellers.iter_rows(min_row=2, values_only=True)
+        if row[0] == 1 and row[2] == line.table_number
+    )
+    named_letter = orientation_letter(board.taker)
+    assert ruled_line[header.index("Décisions")] == (
+        f"preneur par décision : {letter} au lieu de {named_letter}"
+    )
 
 
 def test_a_ruling_is_refused_to_a_scorekeeper(table1, dup_club):

@@ -115,13 +115,25 @@ def _bonuses(line: Line) -> str:
 
 
 def _rulings(line: Line) -> str:
+    """The arbiter's rulings on the line, in words, a line entered with a taker other
+    than the one the board names (Line.taker_by_ruling) first."""
     labels = dict(SpecialResult.Kind.choices)
-    return ", ".join(
+    parts = [
         f"{orientation_letter(o) if o is not None else _('table')}: {labels.get(kind, kind)}"
         for o, kind in sorted(
             line.specials.items(), key=lambda item: -1 if item[0] is None else item[0]
         )
-    )
+    ]
+    if line.taker_by_ruling:
+        assert line.result is not None and line.result.taker is not None
+        assert line.named_taker is not None
+        taker, named = line.result.taker, line.named_taker
+        parts.insert(
+            0,
+            _("taker by ruling: %(taker)s instead of %(named)s")
+            % {"taker": orientation_letter(taker), "named": orientation_letter(named)},
+        )
+    return ", ".join(parts)
 
 
 def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:

@@ -126,6 +126,21 @@ class Line:
     specials: dict[int | None, str] = field(default_factory=dict)
     special_ids: dict[int | None, int] = field(default_factory=dict)
     scores: list[CellScore | None] = field(default_factory=lambda: [None] * 4)
+    # The orientation the board names as its taker (None: the tables bid freely).
+    named_taker: int | None = None
+
+    @property
+    def taker_by_ruling(self) -> bool:
+        """Entered with a taker other than the one the board names: only the organiser's
+        ruling allows it, and the travellers and the workbook say so."""
+        result = self.result
+        return (
+            self.named_taker is not None
+            and result is not None
+            and not result.passed
+            and result.taker is not None
+            and result.taker != self.named_taker
+        )
 
     @property
     def done(self) -> bool:
@@ -331,6 +346,7 @@ def duplicate_data(
                 table_id=table["pk"],
                 table_number=table["number"],
                 players=list(by_table[table["pk"]]),
+                named_taker=None if event.free_bidding else board.taker,
             )
             board.lines.append(line)
             lines[(table["pk"], number)] = line
