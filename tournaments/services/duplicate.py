@@ -372,7 +372,6 @@ def max_rounds(players: int) -> int | None:
     return planning.max_rounds(table_count(players), players)
 
 
-@transaction.atomic
 def _give_back_scorekeepers(by: Actor, event: Event) -> None:
     """The scorekeepers each table number had when the seating was cleared, named again
     at the tables of that number (those still in the club's candidates), then forgotten."""
@@ -392,6 +391,7 @@ def _give_back_scorekeepers(by: Actor, event: Event) -> None:
     event.save(update_fields=["kept_scorekeepers"])
 
 
+@transaction.atomic
 def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]:
     """Seat every round at once from the movement, and make the boards.
 
