@@ -4,7 +4,6 @@ integrity rule of a free deal applies, plus those of the board."""
 from __future__ import annotations
 
 import json
-import re
 import uuid
 from decimal import Decimal
 
@@ -21,6 +20,7 @@ from tournaments.services.sheets import validate_sheet
 
 from ..factories import logged_in, make_member
 from .helpers import enter_board
+from .test_board_engine import engine_data
 
 
 @pytest.fixture
@@ -29,13 +29,6 @@ def keeper_of_dealt(dealt_event, dup_club):
     user = make_member("marqueur_dealt", dup_club, role="scorekeeper")
     set_table_scorekeepers(by=SYSTEM, event=dealt_event, number=1, users=[user])
     return user
-
-
-def json_data(html: str) -> dict:
-    """The engine's data of a hand form (templatetags.hand_engine, #hand-engine-data)."""
-    found = re.search(r'<script id="hand-engine-data" type="application/json">(.*?)</script>', html)
-    assert found, "no #hand-engine-data"
-    return json.loads(found.group(1))
 
 
 @pytest.fixture
@@ -269,7 +262,7 @@ def test_a_save_refused_by_the_cards_tells_no_count_and_is_audited(
     # Nothing of the deal: no count of trumps, no card, in the message or the page's data.
     assert str(dealt_event.seed) not in page
     assert "trumps" not in " ".join(errors) and not any(c.isdigit() for c in " ".join(errors))
-    assert json_data(page)["board"]["deal"] is None
+    assert engine_data(page)["board"]["deal"] is None
     assert not Hand.objects.filter(table=table).exists()
 
     entry = AuditEntry.objects.get(action=AuditEntry.Action.DEAL_REFUSED)
@@ -296,7 +289,7 @@ def test_the_board_page_carries_neither_the_seed_nor_any_hand(dealt_event, keepe
     html = page.content.decode()
     assert page.status_code == 200
     assert str(dealt_event.seed) not in html
-    data = json_data(html)
+    data = engine_data(html)
     assert data["board"]["deal"] is None
     # Not one hand's codes in a row (the dog's six would be the shortest).
     for hand in (board.deal[letter] for letter in ("N", "E", "S", "W", "dog")):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from ..models import Board, Event, Hand, Round, SpecialResult, Table
 from ..models.duplicate import boards_of_set
@@ -146,16 +147,19 @@ def round_is_open(round_: Round) -> bool:
         )
         for number in boards_of_set(board_set, per_round or 1)
     }
-    done = set(
-        Hand.objects.filter(table__round=previous, board__isnull=False).values_list(
-            "table_id", "board__number"
-        )
-    ) | set(
-        SpecialResult.objects.filter(table__round=previous, orientation__isnull=True).values_list(
-            "table_id", "board__number"
-        )
-    )
+    done = _played(table__round=previous)
     return rule.round_open(first=False, previous_locked=False, previous_done=expected <= done)
+
+
+def _played(**where: Any) -> set[tuple[int, int]]:
+    """The (table id, board number) played at the tables `where` selects (a lookup from
+    a result, such as table__round=...): a result entered, or a ruling for the whole
+    table. Two queries."""
+    entered = Hand.objects.filter(board__isnull=False, **where)
+    settled = SpecialResult.objects.filter(orientation__isnull=True, **where)
+    return set(entered.values_list("table_id", "board__number")) | set(
+        settled.values_list("table_id", "board__number")
+    )
 
 
 def playing_round(event: Event) -> int | None:
@@ -174,15 +178,7 @@ def playing_round(event: Event) -> int | None:
         )
         for number in boards_of_set(board_set, per_round)
     ]
-    done = set(
-        Hand.objects.filter(table__round__event=event, board__isnull=False).values_list(
-            "table_id", "board__number"
-        )
-    ) | set(
-        SpecialResult.objects.filter(
-            table__round__event=event, orientation__isnull=True
-        ).values_list("table_id", "board__number")
-    )
+    done = _played(table__round__event=event)
     waiting = [number for number, table_id, board in expected if (table_id, board) not in done]
     return min(waiting, default=None)
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import Refused
 from ..models import AuditEntry, Board, Club, Event, Hand, Round, Seat, Table, audit_text
-from ..models.duplicate import set_of_board
+from ..models.duplicate import orientation_letter, set_of_board
 from ..planning import movement as planning
 from ..planning import team_match
 from ..planning.duplicate_teams import TeamsApart, keep_teams_apart
@@ -314,7 +314,7 @@ def set_board_roles(
                 "at %(orientation)s: another taker would take against his own team-mates. "
                 "Seat the round again to change who takes."
             )
-            % {"orientation": audit_text.VALUES["orientation"](board.taker)},
+            % {"orientation": orientation_letter(board.taker)},
             field="taker",
         )
     changes = [
