@@ -14,10 +14,13 @@ a run that a faster one passes. Each process times a fixed piece of Python (_wor
 30 s and scales the tests' CPU by REFERENCE over that time: a test's cost reads the same
 on a fast or a slow machine, in a fast or a slow minute.
 
-A test over the budget is listed at the end of the run; under CI (CI=true, as .ci/run
-runs) or with TEST_BUDGET=1 the run fails when one is over it by half again (3 s):
-on a crowded machine a test's CPU time swells more than the loop's (up to 1.2x seen at a
-load of 19), and a check of the machine's speed must not fail a run. Make the test
+A test over the budget is listed at the end of every run, the list a developer reads;
+under CI (CI=true, as .ci/run runs) or with TEST_BUDGET=1 the run fails only when one
+is over 2.5 times the budget (5 s): the scaled reading of one test swings by 1.5x from
+one run to the next (a test of 2 s read 3.06 s in one CI run), because a test's CPU
+time and the loop's do not move together (a neighbour on the core slows dict-heavy
+Python and database I/O by different amounts), and a check of the machine's speed must
+not fail a run. What it stops is a test of several seconds landing unmarked. Make the test
 cheaper (a world built once per class or module, smaller data where size is not the
 point) or mark it `@pytest.mark.slow` (docs/TESTING.md).
 """
@@ -33,7 +36,7 @@ import pytest
 
 BUDGET = float(os.environ.get("TEST_BUDGET_SECONDS", "2"))  # CPU seconds, outside `slow`
 # The run fails above this: the budget with room for a crowded machine's CPU times.
-FAILS_ABOVE = BUDGET * float(os.environ.get("TEST_BUDGET_SLACK", "1.5"))
+FAILS_ABOVE = BUDGET * float(os.environ.get("TEST_BUDGET_SLACK", "2.5"))
 ENFORCED = os.environ.get("CI", "").lower() in ("1", "true") or os.environ.get("TEST_BUDGET") == "1"
 
 _PROPERTY = "cpu_seconds"

@@ -279,7 +279,7 @@ def test_the_simulation_reaches_the_rare_cases():
     # Guards the property above: chelems both ways, petit au bout, poignées.
     rng = random.Random(7)
     seen = set()
-    for _ in range(1500):
+    for _ in range(1000):  # seed 7 reaches every case by the 700th deal
         favoured, taker = rng.choice(ORIENTATIONS), rng.choice(ORIENTATIONS)
         result = play(stacked_deal(rng, favoured), rng, taker, rng.choice(CONTRACTS), rng.random())
         seen.add(("chelem", result.chelem.made_by))

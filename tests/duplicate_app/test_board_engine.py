@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from django.urls import reverse
 from django.utils import translation
 
@@ -55,6 +56,7 @@ def board_cases(club) -> list[tuple[Table, Board]]:
     return cases
 
 
+@pytest.mark.slow  # every board form of an event through both engines: near the quick loop's budget
 def test_board_forms_score_and_are_refused_as_the_server_does(dup_club):
     rng = random.Random(2323)
     valid = refused = 0

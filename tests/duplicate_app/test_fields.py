@@ -16,7 +16,11 @@ from tournaments.services import duplicate as services
 from .conftest import make_duplicate
 
 
-@pytest.mark.parametrize("players", [8, 9, 10, 11, 18, 21, 24, 30, 118])
+# The large fields seat near the quick loop's budget: slow, the small ones in the loop.
+@pytest.mark.parametrize(
+    "players",
+    [8, 9, 10, 11, 18, 21] + [pytest.param(p, marks=pytest.mark.slow) for p in (24, 30, 118)],
+)
 def test_every_field_is_seated_at_the_movements_most_rounds(dup_club, players):
     from tournaments.models import Player, Registration
 

@@ -109,6 +109,7 @@ def test_scorekeepers_do_not_read_other_tables_results_early(published, organise
     assert client.get(reverse("duplicate_board", args=[published.pk, 1])).status_code == 404
 
 
+@pytest.mark.slow  # enters every board of the event through the services
 def test_the_hall_screen_shows_the_round_being_played(published, organiser, client):
     """The tables of the round in play: round 2's once round 1 is played (it showed the
     oldest round not locked: round 1, to the end of the event), none once every board

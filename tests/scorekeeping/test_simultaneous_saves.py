@@ -61,6 +61,7 @@ def opened_for(response: Any) -> int:
     return int(found.group(1))
 
 
+@pytest.mark.slow  # pairs of saves racing in threads, a transactional database
 @pytest.mark.django_db(transaction=True)
 def test_pairs_without_the_opened_number_are_both_stored_gapless(
     table4, scorekeeper, other_scorekeeper
