@@ -1,3 +1,4 @@
+// @ts-check
 // Behaviours the templates ask for with data attributes, instead of inline handlers
 // (onchange=..., onclick=...) that the Content-Security-Policy forbids. Listeners sit on
 // the document, so content swapped in by htmx gets them too.
@@ -5,7 +6,10 @@
   "use strict";
   // <select data-submit-on-change>: the language switch, the player page's event choice.
   document.addEventListener("change", function (event) {
-    var field = event.target.closest && event.target.closest("[data-submit-on-change]");
+    var target = /** @type {Element} */ (event.target);
+    var field = /** @type {HTMLSelectElement | null} */ (
+      target.closest && target.closest("[data-submit-on-change]")
+    );
     if (field && field.form) {
       if (field.form.requestSubmit) {
         field.form.requestSubmit();
@@ -16,7 +20,8 @@
   });
   // <button data-print>: the printable sheets.
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-print]");
+    var target = /** @type {Element} */ (event.target);
+    var button = target.closest && target.closest("[data-print]");
     if (button) {
       event.preventDefault();
       window.print();

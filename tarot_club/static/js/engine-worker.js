@@ -1,12 +1,27 @@
+// @ts-check
 // The scoring engine's worker (js/engine.js starts it): Pyodide and the server's
 // `scoring` package, off the page's thread, so that starting Python (a few seconds on
 // a slow phone) never freezes the form. Messages: {id, kind, payload} ->
 // {id, result} or {id, error}; kinds: "start" {index, bundle, page}, "score" fields,
 // "scoreJson" hand.
 
+// What "start" makes: the engine's two questions, answered from Python.
+/**
+ * @typedef {object} Engine
+ * @property {(fields: unknown) => unknown} score
+ * @property {(hand: unknown) => unknown} scoreJson
+ */
+
+/** @type {Engine | null} */
 let engine = null;
 
+/**
+ * @param {{index: string, bundle: string, page: {board?: unknown} | null}} options
+ * @returns {Promise<Engine>}
+ */
 async function start(options) {
+  // Pyodide and its proxies are untyped here (`any`): its module comes from the address
+  // the page gives, and its types are in frontend/node_modules, outside this program.
   const { loadPyodide } = await import(options.index + "pyodide.mjs");
   // indexURL: every file from our static files, none from a CDN; no package is loaded.
   const pyodide = await loadPyodide({
@@ -32,9 +47,13 @@ async function start(options) {
   // Through JSON: Python gets what the server's json module would read (ints, lists,
   // dicts), never a proxy of a JavaScript object.
   const json = pyodide.pyimport("json");
-  const toPython = (value) => json.loads(JSON.stringify(value));
+  const toPython = (/** @type {unknown} */ value) => json.loads(JSON.stringify(value));
   const page = toPython(options.page);
 
+  /**
+   * @param {(input: any) => any} fn a Python function, given and answering a proxy
+   * @param {unknown} argument
+   */
   function call(fn, argument) {
     const input = toPython(argument);
     let answer;
@@ -57,6 +76,7 @@ async function start(options) {
 }
 
 self.onmessage = async function (event) {
+  /** @type {{id: number, kind: "start" | "score" | "scoreJson", payload: any}} */
   const { id, kind, payload } = event.data;
   try {
     let result;
@@ -64,10 +84,12 @@ self.onmessage = async function (event) {
       engine = await start(payload);
       result = true;
     } else {
-      result = engine[kind](payload);
+      // Before "start" (null): the TypeError is the answer.
+      result = /** @type {Engine} */ (engine)[kind](payload);
     }
     self.postMessage({ id: id, result: result });
   } catch (error) {
-    self.postMessage({ id: id, error: String(error && error.message ? error.message : error) });
+    const thrown = /** @type {{message?: string}} */ (error); // an Error, or anything thrown
+    self.postMessage({ id: id, error: String(thrown && thrown.message ? thrown.message : error) });
   }
 };

@@ -1,16 +1,18 @@
+// @ts-check
 // The hall screen (tournaments/views/screen.py): shows one screen at a time, turning
 // every data-seconds, and reads the screens afresh every data-refresh from
 // data-live-url without reloading the page. A failed read keeps the last screens:
 // a hall's wifi drops and the projector must not go blank.
 (function () {
   "use strict";
-  var root = document.getElementById("hall-screen");
-  if (!root) {
+  var found = document.getElementById("hall-screen");
+  if (!found) {
     return;
   }
+  var root = found;
   var seconds = Math.max(1, Number(root.dataset.seconds) || 15) * 1000;
   var refresh = Math.max(1, Number(root.dataset.refresh) || 30) * 1000;
-  var liveUrl = root.dataset.liveUrl;
+  var liveUrl = /** @type {string} */ (root.dataset.liveUrl); // the template sets it
 
   function pages() {
     return root.querySelectorAll(".hall-page");
@@ -28,6 +30,7 @@
 
   var index = currentIndex();
 
+  /** @param {number} wanted */
   function show(wanted) {
     var list = pages();
     if (!list.length) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The hand form on a phone at the card table (issue 15). Asked for by data attributes,
 // since the Content-Security-Policy allows no inline script:
 //
@@ -20,8 +21,16 @@
 
   var MARGIN = 8; // px of air between the field and the bar
 
+  // A form's controls as Enter walks them (form.elements lists outputs and objects too:
+  // `skipped` leaves them by their type).
+  /**
+   * @typedef {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement
+   *   | HTMLFieldSetElement} Control
+   */
+
   // --- Enter moves on -----------------------------------------------------------
 
+  /** @param {Control} element */
   function skipped(element) {
     return (
       element.disabled ||
@@ -33,8 +42,14 @@
     );
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {HTMLInputElement} radio
+   * @returns {HTMLInputElement}
+   */
   function radioToFocus(form, radio) {
     // As Tab does: a radio group is one stop, on its checked button if any.
+    /** @type {NodeListOf<HTMLInputElement>} */
     var group = form.querySelectorAll("input[type=radio]");
     for (var i = 0; i < group.length; i += 1) {
       if (group[i].name === radio.name && group[i].checked) {
@@ -44,7 +59,13 @@
     return radio;
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {Control} field
+   * @returns {Control | null}
+   */
   function nextField(form, field) {
+    /** @type {Control[]} */
     var elements = Array.prototype.slice.call(form.elements);
     var start = elements.indexOf(field);
     for (var i = start + 1; i < elements.length; i += 1) {
@@ -56,7 +77,7 @@
         if (field.type === "radio" && candidate.name === field.name) {
           continue;
         }
-        return radioToFocus(form, candidate);
+        return radioToFocus(form, /** @type {HTMLInputElement} */ (candidate));
       }
       return candidate;
     }
@@ -67,7 +88,8 @@
     if (event.key !== "Enter" || event.isComposing || event.defaultPrevented) {
       return;
     }
-    var field = event.target;
+    // Any element: those that are no input of such a form are left below.
+    var field = /** @type {HTMLInputElement} */ (event.target);
     var form = field.form;
     if (!form || !form.hasAttribute("data-enter-next") || field.tagName !== "INPUT") {
       return; // selects, buttons and links keep their own Enter
@@ -96,11 +118,16 @@
 
   // --- the focused field stays clear of the sticky bar --------------------------
 
+  /**
+   * @param {HTMLFormElement | null | undefined} form
+   * @returns {HTMLElement | null}
+   */
   function barOf(form) {
     var selector = form && form.getAttribute("data-keep-clear-of");
     return selector ? document.querySelector(selector) : null;
   }
 
+  /** @param {HTMLInputElement} field */
   function shown(field) {
     // A button-like radio (Bootstrap's .btn-check) is drawn by its label.
     if (field.classList.contains("btn-check") && field.labels && field.labels.length) {
@@ -109,6 +136,7 @@
     return field;
   }
 
+  /** @param {HTMLElement} bar */
   function publishHeight(bar) {
     // Read by the CSS scroll-padding: the browser's own scrolling to a field (focus,
     // Tab) then stops above the bar too.
@@ -116,14 +144,15 @@
   }
 
   function keepClear() {
-    var field = document.activeElement;
+    // Any element: one outside a form with a bar (the body) has no form, so no bar.
+    var field = /** @type {HTMLInputElement | null} */ (document.activeElement);
     var form = field && field.form;
     var bar = barOf(form);
     if (!bar || bar.contains(field)) {
       return;
     }
     publishHeight(bar);
-    var box = shown(field).getBoundingClientRect();
+    var box = shown(/** @type {HTMLInputElement} */ (field)).getBoundingClientRect();
     var view = window.visualViewport;
     var viewTop = view ? view.offsetTop : 0;
     var viewBottom = view ? view.offsetTop + view.height : window.innerHeight;
@@ -143,7 +172,7 @@
   }
 
   document.addEventListener("focusin", function (event) {
-    if (barOf(event.target.form)) {
+    if (barOf(/** @type {HTMLInputElement} */ (event.target).form)) {
       soon();
     }
   });
@@ -154,7 +183,9 @@
   document.addEventListener("htmx:afterSettle", soon);
 
   function watchBars() {
-    document.querySelectorAll("form[data-keep-clear-of]").forEach(function (form) {
+    /** @type {NodeListOf<HTMLFormElement>} */
+    var forms = document.querySelectorAll("form[data-keep-clear-of]");
+    forms.forEach(function (form) {
       var bar = barOf(form);
       if (!bar) {
         return;
@@ -168,7 +199,14 @@
 
   // --- fewer taps ----------------------------------------------------------------
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {string} name
+   * @param {string} value
+   * @returns {HTMLInputElement | null}
+   */
   function choice(form, name, value) {
+    /** @type {NodeListOf<HTMLInputElement>} */
     var radios = form.querySelectorAll("input[type=radio][name=" + name + "]");
     for (var i = 0; i < radios.length; i += 1) {
       if (radios[i].value === value) {
@@ -178,10 +216,14 @@
     return null;
   }
 
+  /** @param {HTMLFormElement} form */
   function offerPartners(form) {
+    /** @type {HTMLInputElement | null} */
     var taker = form.querySelector("input[name=taker]:checked");
-    form.querySelectorAll("input[type=radio][name=partner]").forEach(function (radio) {
-      var wrapper = radio.closest(".choice") || radio;
+    /** @type {NodeListOf<HTMLInputElement>} */
+    var partners = form.querySelectorAll("input[type=radio][name=partner]");
+    partners.forEach(function (radio) {
+      var wrapper = /** @type {HTMLElement | null} */ (radio.closest(".choice")) || radio;
       // Hidden, not unticked: a choice already made stays in sight with its error.
       wrapper.hidden = Boolean(taker && taker.value && radio.value === taker.value && !radio.checked);
     });
@@ -191,13 +233,13 @@
   document.addEventListener(
     "change",
     function (event) {
-      var field = event.target;
-      var form = field.form;
+      var field = /** @type {HTMLInputElement} */ (event.target); // kept below: radios
+      var form = /** @type {HTMLFormElement} */ (field.form); // none: left below
       if (!form || form.id !== "hand-form" || field.type !== "radio") {
         return;
       }
       if (field.name === "oudlers") {
-        var points = form.elements.namedItem("points");
+        var points = /** @type {HTMLInputElement | null} */ (form.elements.namedItem("points"));
         if (points && !points.disabled) {
           points.focus();
           points.select(); // an edited hand's points: typing replaces them
@@ -218,7 +260,9 @@
   );
 
   function openBonusesWithErrors() {
-    document.querySelectorAll("#hand-form details.hand-bonuses").forEach(function (fold) {
+    /** @type {NodeListOf<HTMLDetailsElement>} */
+    var folds = document.querySelectorAll("#hand-form details.hand-bonuses");
+    folds.forEach(function (fold) {
       if (!fold.open && fold.querySelector(".invalid-feedback > *, #chelem-question > *")) {
         fold.open = true;
       }
@@ -228,6 +272,8 @@
 
   hintNext();
   watchBars();
-  document.querySelectorAll("#hand-form").forEach(offerPartners);
+  /** @type {NodeListOf<HTMLFormElement>} */
+  var handForms = document.querySelectorAll("#hand-form");
+  handForms.forEach(offerPartners);
   openBonusesWithErrors();
 })();

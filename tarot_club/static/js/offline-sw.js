@@ -1,3 +1,4 @@
+// @ts-check
 // The offline service worker's code (docs/OFFLINE.md), imported by /sw.js after its
 // release's configuration (self.TAROT_OFFLINE, tarot_club/offline.py) and the queue
 // (js/offline.js, self.TarotQueue).
@@ -14,7 +15,9 @@
 // - A release is one version: installed, it takes over at once (the next load is
 //   served by it) and deletes the caches of the releases before it.
 /* global TarotQueue */
-(function () {
+// `self` is given typed as what it is, a service worker's scope (TypeScript's lib types
+// the global `self` as any worker's).
+(function (self) {
   "use strict";
 
   var config = self.TAROT_OFFLINE;
@@ -24,6 +27,7 @@
   var PAGE_WAIT_MS = 10000; // a page the network has not answered by then: the copy
   var KEEP_AT_MOST = 60;
 
+  /** @param {string[]} list */
   function regexps(list) {
     return list.map(function (pattern) {
       return new RegExp(pattern);
@@ -34,17 +38,23 @@
   var fresh = regexps(config.fresh);
   var precached = new Set(config.precache);
 
+  /**
+   * @param {RegExp[]} patterns
+   * @param {string} path
+   */
   function matches(patterns, path) {
     return patterns.some(function (pattern) {
       return pattern.test(path);
     });
   }
 
+  /** @param {string} url */
   function pageKey(url) {
     var parsed = new URL(url, self.location.href);
     return parsed.origin + parsed.pathname;
   }
 
+  /** @param {Response} response */
   function keepable(response) {
     return (
       response.ok &&
@@ -98,6 +108,7 @@
     );
   });
 
+  /** @param {string[]} oldNames */
   function refetchPages(oldNames) {
     var pageCaches = oldNames.filter(function (name) {
       return name.indexOf(PREFIX + "pages-") === 0;
@@ -123,6 +134,10 @@
   }
 
   // Fetch and keep the scorekeeper's pages among `paths` (`force`: even those kept).
+  /**
+   * @param {string[]} paths
+   * @param {boolean} [force]
+   */
   function keep(paths, force) {
     var wanted = Array.from(new Set(paths))
       .filter(function (path) {
@@ -151,6 +166,8 @@
   }
 
   self.addEventListener("message", function (event) {
+    // From a page of ours (offline.js keepPages); `paths` is checked just below.
+    /** @type {{type?: string, paths: string[], current?: string | null}} */
     var data = event.data || {};
     if (data.type === "keep" && Array.isArray(data.paths)) {
       // The page the message comes from, when the worker did not see it, and the
@@ -167,6 +184,12 @@
     }
   });
 
+  /**
+   * @template T
+   * @param {Promise<T>} promise
+   * @param {number} ms
+   * @returns {Promise<T>}
+   */
   function withTimeout(promise, ms) {
     return new Promise(function (resolve, reject) {
       var timer = setTimeout(function () {
@@ -186,6 +209,7 @@
   }
 
   // The kept copy, marked so that the page says it is one (never shown as fresh).
+  /** @param {Response} response */
   function asCopy(response) {
     return response.text().then(function (text) {
       var headers = new Headers(response.headers);
@@ -198,6 +222,7 @@
     });
   }
 
+  /** @param {Request} request */
   function networkFirst(request) {
     var key = pageKey(request.url);
     return withTimeout(fetch(request), PAGE_WAIT_MS).then(
@@ -226,6 +251,7 @@
     );
   }
 
+  /** @param {Request} request */
   function staticFirst(request) {
     return caches.open(STATIC).then(function (cache) {
       // Whatever the request's headers: the files are the release's (the bundle's answer
@@ -246,6 +272,7 @@
 
   // An entry form's post: to the network; without network, to the queue (with the key
   // it was sent with: had it arrived after all, sending it again stores nothing more).
+  /** @param {Request} request */
   function postOrQueue(request) {
     var copy = request.clone();
     return fetch(request).catch(function () {
@@ -253,6 +280,7 @@
       return copy
         .formData()
         .then(function (data) {
+          /** @type {FormFields} */
           var fields = [];
           data.forEach(function (value, name) {
             if (typeof value === "string") {
@@ -290,4 +318,4 @@
       }
     }
   });
-})();
+})(/** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self)));

@@ -1,3 +1,4 @@
+// @ts-check
 // Offline hand entry (docs/OFFLINE.md). Two parts in one file, so that the pages load
 // one script and the service worker (/sw.js) shares the queue's code:
 //
@@ -21,6 +22,7 @@
   var KEY_FIELD = "submission_key";
   var sequence = 0;
 
+  /** @returns {Promise<IDBDatabase>} */
   function openDb() {
     return new Promise(function (resolve, reject) {
       var request = global.indexedDB.open(DB_NAME, 1);
@@ -36,14 +38,23 @@
     });
   }
 
+  // `work` asks the store; what it passes to `done` is the answer, once the transaction
+  // has completed.
+  /**
+   * @template [T=void]
+   * @param {IDBTransactionMode} mode
+   * @param {(store: IDBObjectStore, done: (value: T) => void) => void} work
+   * @returns {Promise<T>}
+   */
   function withStore(mode, work) {
     return openDb().then(function (db) {
       return new Promise(function (resolve, reject) {
         var transaction = db.transaction(STORE, mode);
+        /** @type {T | undefined} */
         var result;
         transaction.oncomplete = function () {
           db.close();
-          resolve(result);
+          resolve(/** @type {T} */ (result)); // set by `done` (the work that answers calls it)
         };
         transaction.onabort = function () {
           db.close();
@@ -56,11 +67,20 @@
     });
   }
 
+  /**
+   * @param {string} path
+   * @returns {number | null}
+   */
   function tableOf(path) {
     var match = /\/table\/(\d+)\//.exec(path);
     return match ? Number(match[1]) : null;
   }
 
+  /**
+   * @param {FormFields} fields
+   * @param {string} name
+   * @returns {string | null}
+   */
   function field(fields, name) {
     for (var i = 0; i < fields.length; i += 1) {
       if (fields[i][0] === name) {
@@ -70,6 +90,7 @@
     return null;
   }
 
+  /** @type {TarotQueueApi} */
   var Queue = {
     // Every queued hand, in the order saved.
     all: function () {
@@ -121,7 +142,8 @@
       var number = field(fields, "number");
       sequence += 1;
       return {
-        key: field(fields, KEY_FIELD),
+        // Every entry form has one (SubmissionKeyField); an entry without is refused by add().
+        key: /** @type {string} */ (field(fields, KEY_FIELD)),
         table: tableOf(action),
         action: action,
         fields: fields,
@@ -147,8 +169,34 @@
 
   // --- on a page --------------------------------------------------------------------
 
+  // The server's page_config() and the notice's words (templatetags/offline.py).
+  /**
+   * @typedef {object} PageConfig
+   * @property {string} sw
+   * @property {string[]} pages
+   * @property {string[]} queued
+   * @property {string[]} fresh
+   * @property {string} login
+   * @property {string} [copy]
+   * @property {string} [impossible]
+   */
+  // A hand's line in the sheet's list: a queued hand, or one sent from this page.
+  /**
+   * @typedef {object} ListedHand
+   * @property {string} key
+   * @property {number | null} table
+   * @property {number | null} number
+   * @property {number | null} [resolvedNumber]
+   * @property {EngineScore[] | null} scores
+   * @property {QueueEntry["state"]} [state]
+   * @property {boolean} [saved]
+   */
+
   var script = document.currentScript;
+  // {} only where the page's script tag lacks it (base.html sets it on every page).
+  /** @type {PageConfig} */
   var config = JSON.parse((script && script.getAttribute("data-offline")) || "{}");
+  /** @param {string[] | undefined} list */
   function regexps(list) {
     return (list || []).map(function (pattern) {
       return new RegExp(pattern);
@@ -164,6 +212,7 @@
   // Whether this page came through the worker (else it has not kept it).
   var seenByWorker = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 
+  /** @returns {string} */
   function newKey() {
     if (global.crypto && global.crypto.randomUUID) {
       return global.crypto.randomUUID();
@@ -190,10 +239,18 @@
     return match ? decodeURIComponent(match[1]) : null;
   }
 
+  /** @param {string} url */
   function pathOf(url) {
     return new URL(url, location.href).pathname;
   }
 
+  // An entry form's path (hand_form.html and board_form.html name their action).
+  /** @param {HTMLFormElement} form */
+  function actionOf(form) {
+    return pathOf(/** @type {string} */ (form.getAttribute("action")));
+  }
+
+  /** @param {HTMLFormElement} form */
   function isEntryForm(form) {
     if (!form || (form.method || "").toLowerCase() !== "post") {
       return false;
@@ -204,8 +261,14 @@
     });
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {HTMLElement | null} submitter
+   * @returns {FormFields}
+   */
   function formFields(form, submitter) {
     var data = submitter ? new FormData(form, submitter) : new FormData(form);
+    /** @type {FormFields} */
     var fields = [];
     data.forEach(function (value, name) {
       if (typeof value === "string") {
@@ -218,21 +281,35 @@
   // The number a queued hand takes, and a new hand's form opened after it carries: the
   // next after the table's queued hands (the one it was settled as, for a hand whose
   // conflict the scorekeeper settled).
+  /**
+   * @param {{number: number | null, resolvedNumber?: number | null}} entry
+   * @returns {number | null}
+   */
   function numberOf(entry) {
     return entry.resolvedNumber || entry.number;
   }
 
+  /**
+   * @param {QueueEntry[]} entries
+   * @param {number | null} table
+   */
   function lastQueued(entries, table) {
     var last = 0;
     entries.forEach(function (entry) {
-      if (entry.table === table && numberOf(entry) && numberOf(entry) > last) {
-        last = numberOf(entry);
+      var number = numberOf(entry);
+      if (entry.table === table && number && number > last) {
+        last = number;
       }
     });
     return last;
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {number} number
+   */
   function setNumber(form, number) {
+    /** @type {HTMLInputElement | null} */
     var input = form.querySelector("input[name=number]");
     if (!input || !number) {
       return;
@@ -240,7 +317,7 @@
     input.value = String(number);
     var badge = document.getElementById("opened-as");
     if (badge) {
-      badge.textContent = badge.textContent.replace(/\d+/, String(number));
+      badge.textContent = /** @type {string} */ (badge.textContent).replace(/\d+/, String(number));
     }
   }
 
@@ -254,21 +331,26 @@
   // number, less one), remembered here, and a kept form takes the next.
   var STORED_PREFIX = "tarot_club-last-hand:";
 
+  /** @param {number | null} table */
   function lastStored(table) {
     try {
       return Number(global.localStorage.getItem(STORED_PREFIX + table)) || 0;
-    } catch (error) {
+    } catch {
       return 0; // storage refused (a private window): the queue alone numbers
     }
   }
 
+  /**
+   * @param {number | null} table
+   * @param {number} number
+   */
   function rememberStored(table, number) {
     if (!table || !(number > lastStored(table))) {
       return;
     }
     try {
       global.localStorage.setItem(STORED_PREFIX + table, String(number));
-    } catch (error) {
+    } catch {
       // as above
     }
   }
@@ -281,14 +363,18 @@
     if (sheet) {
       rememberStored(Number(sheet.dataset.table), Number(sheet.dataset.lastHand));
     }
-    Array.prototype.filter.call(document.forms, isFreshForm).forEach(function (form) {
+    /** @type {HTMLFormElement[]} */
+    var fresh = Array.prototype.filter.call(document.forms, isFreshForm);
+    fresh.forEach(function (form) {
+      /** @type {HTMLInputElement | null} */
       var input = form.querySelector("input[name=number]");
       if (input && input.value) {
-        rememberStored(tableOf(pathOf(form.getAttribute("action"))), Number(input.value) - 1);
+        rememberStored(tableOf(actionOf(form)), Number(input.value) - 1);
       }
     });
   }
 
+  /** @param {HTMLFormElement} form */
   function isFreshForm(form) {
     var path = pathOf(form.getAttribute("action") || "");
     return freshPatterns.some(function (pattern) {
@@ -296,12 +382,17 @@
     });
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {QueueEntry[]} entries
+   */
   function numberAfterQueue(form, entries) {
+    /** @type {HTMLInputElement | null} */
     var input = form.querySelector("input[name=number]");
     if (!input || !input.value) {
       return;
     }
-    var table = tableOf(pathOf(form.getAttribute("action")));
+    var table = tableOf(actionOf(form));
     var stored = keptCopy && isFreshForm(form) ? lastStored(table) : 0;
     var last = Math.max(lastQueued(entries, table), stored);
     if (last >= Number(input.value)) {
@@ -309,27 +400,38 @@
     }
   }
 
+  /**
+   * @param {FormFields} fields
+   * @returns {Promise<EngineResult | null>}
+   */
   function provisional(fields) {
     var engine = global.tarotEngine;
     if (!engine || typeof engine.score !== "function") {
       return Promise.resolve(null);
     }
+    var ask = engine;
+    /** @type {Record<string, string>} */
     var values = {};
     fields.forEach(function (pair) {
       values[pair[0]] = pair[1];
     });
+    /** @type {Promise<"late">} */
     var waited = new Promise(function (resolve) {
       global.setTimeout(resolve, 5000, "late");
     });
     return Promise.race([Promise.resolve(engine.ready), waited])
       .then(function (ready) {
-        return ready === "late" ? null : engine.score(values);
+        return ready === "late" ? null : ask.score(values);
       })
       .catch(function () {
         return null;
       });
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {Extract<EngineResult, {ok: false}>} result
+   */
   function showRefusal(form, result) {
     var old = document.getElementById("offline-refusal");
     if (old) {
@@ -339,6 +441,7 @@
     box.className = "alert alert-danger";
     box.id = "offline-refusal";
     box.setAttribute("role", "alert");
+    /** @type {string[]} */
     var messages = [];
     Object.keys(result.errors || {}).forEach(function (name) {
       messages = messages.concat(result.errors[name]);
@@ -349,8 +452,14 @@
   }
 
   // Without signal: the hand goes to the queue, with a key of its own, then the sheet.
+  /**
+   * @param {HTMLFormElement} form
+   * @param {HTMLElement | null} submitter
+   * @returns {Promise<void | null>}
+   */
   function queueHand(form, submitter) {
-    var action = pathOf(form.getAttribute("action"));
+    var action = actionOf(form);
+    /** @type {HTMLInputElement | null} */
     var keyInput = form.querySelector("input[name=" + KEY_FIELD + "]");
     // A kept copy's key may have been used by the post made from the page it copies.
     if (keptCopy && keyInput) {
@@ -367,6 +476,7 @@
           return null;
         }
         var scores = result && result.ok ? result.scores : null;
+        /** @type {Promise<unknown>} */
         var save;
         if (resolving) {
           // The settling of a refused queued hand, saved again without signal.
@@ -391,16 +501,17 @@
     });
   }
 
+  /** @type {QueueEntry | null} */
   var resolving = null; // the queued hand this page settles (its key is the form's)
 
   document.addEventListener(
     "submit",
     function (event) {
-      var form = event.target;
+      var form = /** @type {HTMLFormElement} */ (event.target);
       if (event.defaultPrevented || form.dataset.offlinePost || !isEntryForm(form)) {
         return;
       }
-      var submitter = event.submitter;
+      var submitter = /** @type {HTMLButtonElement | HTMLInputElement | null} */ (event.submitter);
       if (navigator.onLine !== false && !keptCopy && !resolving) {
         return; // with signal: posted as always (the worker queues it if the post fails)
       }
@@ -425,6 +536,7 @@
         resolving.state = "resolving";
         ready = Queue.put(resolving);
       } else {
+        /** @type {HTMLInputElement | null} */
         var keyInput = form.querySelector("input[name=" + KEY_FIELD + "]");
         if (keyInput) {
           keyInput.value = newKey();
@@ -438,9 +550,14 @@
   );
 
   // The form posted as a page (no submit event: the handlers above are not run again).
+  /**
+   * @param {HTMLFormElement} form
+   * @param {HTMLButtonElement | HTMLInputElement | null} submitter
+   */
   function post(form, submitter) {
     form.dataset.offlinePost = "1";
     var token = csrfCookie();
+    /** @type {HTMLInputElement | null} */
     var csrf = form.querySelector("input[name=csrfmiddlewaretoken]");
     if (token && csrf) {
       csrf.value = token; // a kept copy's token may be an older session's
@@ -457,16 +574,17 @@
 
   // Back to this page from the browser's cache: its forms are handled again.
   global.addEventListener("pageshow", function () {
-    document.querySelectorAll("form[data-offline-post], form[data-offline-busy]").forEach(
-      function (form) {
-        delete form.dataset.offlinePost;
-        delete form.dataset.offlineBusy;
-      }
-    );
+    /** @type {NodeListOf<HTMLFormElement>} */
+    var posted = document.querySelectorAll("form[data-offline-post], form[data-offline-busy]");
+    posted.forEach(function (form) {
+      delete form.dataset.offlinePost;
+      delete form.dataset.offlineBusy;
+    });
   });
 
   // --- sending the queue ------------------------------------------------------------
 
+  /** @param {QueueEntry} entry */
   function body(entry) {
     var params = new URLSearchParams();
     var token = csrfCookie();
@@ -483,7 +601,12 @@
   }
 
   // "saved", "refused" (the server's page says why), "login" or "network" (try later).
+  /**
+   * @param {QueueEntry} entry
+   * @returns {Promise<"saved" | "refused" | "login" | "network">}
+   */
   function send(entry) {
+    /** @type {Record<string, string>} */
     var headers = { "Content-Type": "application/x-www-form-urlencoded" };
     var token = csrfCookie();
     if (token) {
@@ -510,6 +633,7 @@
   }
 
   // A refused queued hand shown as the server's page: posted as a page, with its key.
+  /** @param {QueueEntry} entry */
   function showAsPage(entry) {
     var form = document.createElement("form");
     form.method = "post";
@@ -527,9 +651,17 @@
   }
 
   // The hands after a settled one at its table move by as many numbers as it moved.
+  /**
+   * @param {QueueEntry[]} entries
+   * @param {QueueEntry} settled
+   * @returns {Promise<unknown>}
+   */
   function shiftAfter(entries, settled) {
+    if (!settled.number) {
+      return Promise.resolve();
+    }
     var offset = (settled.resolvedNumber || settled.number) - settled.number;
-    if (!offset || !settled.number) {
+    if (!offset) {
       return Promise.resolve();
     }
     var later = entries.filter(function (entry) {
@@ -542,7 +674,7 @@
     });
     return Promise.all(
       later.map(function (entry) {
-        entry.number += offset;
+        entry.number = /** @type {number} */ (entry.number) + offset; // kept: it has one
         if (entry.resolvedNumber) {
           entry.resolvedNumber += offset;
         }
@@ -551,11 +683,16 @@
     );
   }
 
+  /** @type {Promise<FlushResult | null | void> | null} */
   var flushing = null;
   // A page with an entry form is not taken from the scorekeeper typing on it: a refused
   // queued hand is shown at the next page without one (the sheet).
   var typing = Array.prototype.some.call(document.forms, isEntryForm);
 
+  /**
+   * @param {QueueEntry} entry
+   * @returns {Promise<"shown">}
+   */
   function show(entry) {
     entry.shown = true;
     return Queue.put(entry).then(function () {
@@ -564,22 +701,25 @@
     });
   }
 
+  /** @returns {Promise<FlushResult>} */
   function flushOnce() {
     var saved = 0;
-    var blocked = {};
+    /** @type {Record<string, boolean>} */
+    var blocked = {}; // by table
     return Queue.all().then(function (entries) {
       var index = 0;
+      /** @returns {FlushResult["outcome"] | Promise<FlushResult["outcome"]>} */
       function next() {
         if (index >= entries.length) {
           return "done";
         }
         var entry = entries[index];
         index += 1;
-        if (blocked[entry.table]) {
+        if (blocked[String(entry.table)]) {
           return next();
         }
         if (entry.state === "review") {
-          blocked[entry.table] = true; // waits for the scorekeeper
+          blocked[String(entry.table)] = true; // waits for the scorekeeper
           return entry.shown || typing ? next() : show(entry);
         }
         showState(entry, "sending");
@@ -596,7 +736,7 @@
           if (outcome === "refused") {
             entry.state = "review";
             if (typing) {
-              blocked[entry.table] = true; // shown at the next page without a form
+              blocked[String(entry.table)] = true; // shown at the next page without a form
               return Queue.put(entry).then(next);
             }
             return show(entry);
@@ -611,6 +751,7 @@
     });
   }
 
+  /** @returns {Promise<FlushResult | null | void>} */
   function flush() {
     if (flushing || navigator.onLine === false) {
       return flushing || Promise.resolve(null);
@@ -619,11 +760,15 @@
       return flushOnce();
     };
     // One tab at a time sends the queue (the keys would make a second sending harmless).
+    /** @type {Promise<FlushResult>} */
     var locked =
       navigator.locks && navigator.locks.request
-        ? navigator.locks.request("tarot_club_offline_queue", run)
+        ? // resolves with what run()'s promise does (TypeScript's lib types it nested)
+          /** @type {Promise<FlushResult>} */ (
+            /** @type {unknown} */ (navigator.locks.request("tarot_club_offline_queue", run))
+          )
         : run();
-    flushing = locked
+    var sending = locked
       .then(function (result) {
         flushing = null;
         var onSheet = !!document.getElementById("pending-hands");
@@ -637,15 +782,22 @@
       .catch(function () {
         flushing = null;
       });
-    return flushing;
+    flushing = sending;
+    return sending;
   }
 
   // --- the sheet's list of hands waiting to be sent ---------------------------------
 
   var pendingBox = document.getElementById("pending-hands");
+  /** @type {Record<string, string>} */
   var stateOf = {};
+  /** @type {ListedHand[]} */
   var sent = []; // the hands sent from this page, listed as saved until it reloads
 
+  /**
+   * @param {QueueEntry} entry
+   * @param {"sending" | "saved" | "waiting"} state
+   */
   function showState(entry, state) {
     stateOf[entry.key] = state;
     if (state === "saved") {
@@ -660,22 +812,27 @@
     renderPending();
   }
 
+  /** @param {string} name */
   function label(name) {
     return pendingBox ? pendingBox.getAttribute("data-label-" + name) || "" : "";
   }
 
+  /** @param {number} score */
   function signed(score) {
     return (score > 0 ? "+" : score < 0 ? "\u2212" : "") + Math.abs(score);
   }
 
+  /** @returns {Promise<void>} */
   function renderPending() {
     if (!pendingBox) {
       return Promise.resolve();
     }
-    var table = Number(pendingBox.getAttribute("data-table"));
+    var box = pendingBox;
+    var table = Number(box.getAttribute("data-table"));
     return Queue.all().then(function (entries) {
-      var list = pendingBox.querySelector("ol");
+      var list = /** @type {HTMLOListElement} */ (box.querySelector("ol")); // the template's
       list.textContent = "";
+      /** @type {ListedHand[]} */
       var mine = entries.filter(function (entry) {
         return entry.table === table;
       });
@@ -683,7 +840,7 @@
         return entry.table === table;
       });
       mine = stored.concat(mine);
-      pendingBox.hidden = mine.length === 0;
+      box.hidden = mine.length === 0;
       mine.forEach(function (entry) {
         var item = document.createElement("li");
         item.className = "list-group-item pending-hand";
@@ -700,7 +857,9 @@
         title.textContent = number ? label("hand").replace("0", String(number)) : "";
         head.appendChild(title);
         var badge = document.createElement("span");
-        var colour = { saved: "text-bg-success", review: "text-bg-warning" }[state];
+        /** @type {Record<string, string>} */
+        var colours = { saved: "text-bg-success", review: "text-bg-warning" };
+        var colour = colours[state];
         badge.className = "badge ms-2 " + (colour || "text-bg-secondary");
         badge.textContent = label(state);
         head.appendChild(badge);
@@ -723,7 +882,7 @@
           review.className = "btn btn-sm btn-warning";
           review.textContent = label("show");
           review.addEventListener("click", function () {
-            showAsPage(entry);
+            showAsPage(/** @type {QueueEntry} */ (entry)); // under review: a queued hand
           });
           var discard = document.createElement("button");
           discard.type = "button";
@@ -754,10 +913,13 @@
   function keepPages() {
     // The worker keeps this page and the scorekeeper's pages it links to (a sheet's
     // new-hand form, My tables' sheets), so that they open without signal.
+    /** @type {string[]} */
     var links = [];
     // This page, when the worker did not see it (the first load): the worker keeps it.
     var current = seenByWorker ? null : location.pathname;
-    document.querySelectorAll("a[href]").forEach(function (link) {
+    /** @type {NodeListOf<HTMLAnchorElement>} */
+    var anchors = document.querySelectorAll("a[href]");
+    anchors.forEach(function (link) {
       if (link.origin === location.origin && links.length < 60) {
         links.push(link.pathname);
       }
@@ -797,17 +959,21 @@
     main.insertBefore(notice, main.firstChild);
   }
 
+  /** @returns {Promise<void>} */
   function prepareForms() {
+    /** @type {HTMLFormElement[]} */
     var forms = Array.prototype.filter.call(document.forms, isEntryForm);
     if (!forms.length) {
       return Promise.resolve();
     }
     return Queue.all().then(function (entries) {
+      /** @type {Record<string, QueueEntry>} */
       var byKey = {};
       entries.forEach(function (entry) {
         byKey[entry.key] = entry;
       });
       forms.forEach(function (form) {
+        /** @type {HTMLInputElement | null} */
         var keyInput = form.querySelector("input[name=" + KEY_FIELD + "]");
         var entry = !keptCopy && keyInput ? byKey[keyInput.value] : null;
         if (entry) {
@@ -825,8 +991,11 @@
   }
 
   // "The same deal: keep the saved hand": the queued hand is not sent.
+  /** @param {QueueEntry} entry */
   function settleLinks(entry) {
-    document.querySelectorAll("#conflict a[href]").forEach(function (link) {
+    /** @type {NodeListOf<HTMLAnchorElement>} */
+    var links = document.querySelectorAll("#conflict a[href]");
+    links.forEach(function (link) {
       link.addEventListener("click", function (event) {
         event.preventDefault();
         Queue.remove(entry.key).then(function () {

@@ -1,15 +1,20 @@
+// @ts-check
 // A form that writes is sent once: its submit buttons are disabled while the request
 // is in flight, so a double tap on a slow connection sends one request. The server is
 // the guarantee (one-time submission keys); this spares the second request.
 (function () {
   "use strict";
 
+  /**
+   * @param {HTMLFormElement} form
+   * @returns {NodeListOf<HTMLButtonElement | HTMLInputElement>}
+   */
   function buttons(form) {
     return form.querySelectorAll("button[type=submit], button:not([type]), input[type=submit]");
   }
 
   document.addEventListener("submit", function (event) {
-    var form = event.target;
+    var form = /** @type {HTMLFormElement} */ (event.target);
     if (event.defaultPrevented || (form.method || "").toLowerCase() !== "post") {
       return;
     }
@@ -31,7 +36,9 @@
 
   // Back to a page from the browser's cache: its forms can be sent again.
   window.addEventListener("pageshow", function () {
-    document.querySelectorAll("form[data-submitting]").forEach(function (form) {
+    /** @type {NodeListOf<HTMLFormElement>} */
+    var forms = document.querySelectorAll("form[data-submitting]");
+    forms.forEach(function (form) {
       delete form.dataset.submitting;
       form.removeAttribute("aria-busy");
       buttons(form).forEach(function (button) {
