@@ -180,8 +180,8 @@ def main() -> None:
     from django.test.utils import get_runner, setup_test_environment
 
     django.setup()
-    if not Path(settings.STATIC_ROOT, "staticfiles.json").exists():
-        call_command("collectstatic", interactive=False, verbosity=0)
+    # Every run: a static file added since the last run must be in the manifest.
+    call_command("collectstatic", interactive=False, verbosity=0)
     setup_test_environment()
     runner = get_runner(settings)(verbosity=0, interactive=False)
     old = runner.setup_databases()

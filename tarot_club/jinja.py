@@ -41,7 +41,6 @@ def environment(**options: Any) -> Environment:
     not receive an error rather than an empty string (every value is passed by name),
     and escaped quotes spelt as Django spells them (an apostrophe as &#x27;, not &#39;),
     so a row prints the same HTML in either engine."""
-    from tournaments.forms.printing import printed
     from tournaments.services.submissions import FIELD
     from tournaments.tables.links import url_maker, url_of
     from tournaments.templatetags.orientations import orientation
@@ -76,8 +75,6 @@ def environment(**options: Any) -> Environment:
     # them, and the frame's refusal of a table it does not draw.
     env.globals["attrs_html"] = attrs_html
     env.globals["frame_table"] = frame_table
-    # templates/jinja2/forms/widget.html: a form field's widget as its values.
-    env.globals["printed"] = printed
     # A writing form's one-time key, as {% submission_key %} prints it:
     # <input type="hidden" name="{{ submission_field }}" value="{{ submission_key(request) }}">
     env.globals["submission_field"] = FIELD

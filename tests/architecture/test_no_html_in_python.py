@@ -17,9 +17,6 @@ ALLOWED = {
     # {% jinja %}: the HTML of an autoescaping Jinja2 template (templates/jinja2/), marked
     # safe once at the border between the two engines.
     Path("tournaments/templatetags/jinja.py"),
-    # The same border for a form field's widget and a select's options, printed by
-    # templates/jinja2/forms/ (forms.printing._jinja_html).
-    Path("tournaments/forms/printing.py"),
 }
 # An opening or closing tag: "<td", "</span>", "<br>"; not "<int:pk>" nor "a < b".
 TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?=[\s>/]|$)")

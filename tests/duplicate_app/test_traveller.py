@@ -180,8 +180,9 @@ def test_an_entered_line_shows_in_words_and_its_edit_link_opens_its_form(
     hand = enter_board(table, BOARD, organiser, points=Decimal(50))
     url = reverse("duplicate_traveller", args=[seated_event.pk, BOARD])
     html = organiser_client.get(url).content.decode()
-    entered, other = f't{table.pk}-contract"', f't{lines[1].table_id}-contract"'
-    assert entered not in html and other in html  # the line not entered is a form
+    entered, other = f't{table.pk}-contract"', f'data-fresh="t{lines[1].table_id}"'
+    # The line not entered waits for the copy of the page's empty form.
+    assert entered not in html and other in html and 'name="__prefix__-contract"' in html
     number = lines[0].table_number
     link = f'href="?edit={number}#line-table-{number}"'
     assert link in html and 'class="small entered-line"' in html

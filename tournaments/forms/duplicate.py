@@ -32,7 +32,7 @@ from .organiser import (
     rounds_planned_field,
     team_size_field,
 )
-from .rendering import WIDGETS
+from .typed import choices_of, field_of
 
 DUPLICATE_TEAM_MODES = (
     (0, _("Individual")),
@@ -139,8 +139,6 @@ class TableScorekeepersForm(forms.Form):
         widget=forms.SelectMultiple(attrs={"class": "form-select"}),
     )
 
-    default_renderer = WIDGETS  # the organiser's page prints one a table (forms.rendering)
-
     def __init__(
         self,
         *args: Any,
@@ -149,7 +147,7 @@ class TableScorekeepersForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        field = self.fields["scorekeepers"]
+        field = field_of(self, "scorekeepers", ScorekeeperChoiceField)
         field.queryset = candidates
         if choices is not None:  # read once for the page's 30 forms (shown, not posted)
             field.choices = choices
@@ -158,6 +156,7 @@ class TableScorekeepersForm(forms.Form):
     def shown_choices(cls, candidates: Any) -> list[tuple[int, str]]:
         """The scorekeeper choices as every form of a page shows them; one query."""
         field = cls.base_fields["scorekeepers"]
+        assert isinstance(field, ScorekeeperChoiceField)  # as declared above
         return [(user.pk, field.label_from_instance(user)) for user in candidates]
 
 
@@ -184,26 +183,29 @@ class BoardHandForm(HandForm):
         labels = {seat.player_id: orientation_label(seat) for seat in self.seats}
         self.player_names = labels
         choices = [(seat.player_id, labels[seat.player_id]) for seat in self.seats]
-        self.fields["dealer"].choices = choices
-        self.fields["dealer"].disabled = True  # the board's dealer, whatever is posted
-        self.fields["dealer"].initial = dealer
-        self.fields["taker"].choices = [self.fields["taker"].choices[0], *choices]  # "nobody"
+        dealer_field = field_of(self, "dealer", forms.ChoiceField)
+        taker_field = field_of(self, "taker", forms.ChoiceField)
+        contract_field = field_of(self, "contract", forms.ChoiceField)
+        dealer_field.choices = choices
+        dealer_field.disabled = True  # the board's dealer, whatever is posted
+        dealer_field.initial = dealer
+        taker_field.choices = [choices_of(taker_field)[0], *choices]  # "nobody"
         named = board.named_taker
         taker = next((s.player_id for s in self.seats if s.position == named), None)
         if named is not None and taker is not None:
             # The board names the taker (the federation's practice): he takes at every
             # table and the others pass, so neither "all passed" nor another taker is
             # offered; the service refuses them too (a posted form is not trusted).
-            self.fields["taker"].choices = [(taker, labels[taker])]
-            self.fields["taker"].initial = taker
-            self.fields["taker"].disabled = True
-            self.fields["contract"].choices = self.fields["contract"].choices[1:]
-            self.fields["contract"].required = True
+            taker_field.choices = [(taker, labels[taker])]
+            taker_field.initial = taker
+            taker_field.disabled = True
+            contract_field.choices = choices_of(contract_field)[1:]
+            contract_field.required = True
             if board.named_contract:  # the organiser fixed it too: the same at every table
                 contract = board.named_contract
-                self.fields["contract"].choices = [(contract, Hand.Contract(contract).label)]
-                self.fields["contract"].initial = contract
-                self.fields["contract"].disabled = True
+                contract_field.choices = [(contract, Hand.Contract(contract).label)]
+                contract_field.initial = contract
+                contract_field.disabled = True
         for seat in self.seats:
             self.fields[self.poignee_name(seat.player_id)].label = labels[seat.player_id]
             if self.rules.allows_misere:
@@ -273,8 +275,6 @@ def _line_choice(label: Any, choices: Any = (), *, whole: bool = False) -> forms
 class TravellerLineForm(forms.Form):
     """One table's line of a paper traveller; an empty contract leaves the line unentered."""
 
-    default_renderer = WIDGETS  # a traveller prints dozens (forms.rendering)
-
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     contract = _line_choice(_("Contract"))  # the rule set's contracts: __init__
     taker = _line_choice(_("Taker"), ORIENTATION_CHOICES, whole=True)
@@ -301,7 +301,7 @@ class TravellerLineForm(forms.Form):
     def __init__(self, *args: Any, seats: Sequence[Seat], rules: scoring.RuleSet, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.seats = {seat.position: seat for seat in seats}
-        self.fields["contract"].choices = [
+        field_of(self, "contract", forms.ChoiceField).choices = [
             (NOT_ENTERED, "—"),
             (PASSED, _("All passed")),
             *((c, Hand.Contract(c).label) for c in rules.contracts if c in Hand.Contract.values),
@@ -357,6 +357,7 @@ class TravellerLineForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        assert cleaned is not None  # Django's Form.clean answers cleaned_data
         contract = cleaned.get("contract")
         if contract and contract != PASSED:
             if cleaned.get("taker") is None and "taker" not in self.errors:
@@ -422,8 +423,6 @@ class TravellerLineForm(forms.Form):
 class BoardRolesForm(ServiceErrorMixin, forms.Form):
     """The organiser's taker and dealer of a board, before any table plays it."""
 
-    default_renderer = WIDGETS  # a traveller prints dozens (forms.rendering)
-
     taker = forms.TypedChoiceField(
         label=_("Taker"), choices=ORIENTATION_CHOICES[1:], coerce=int, widget=forms.Select(_SMALL)
     )
@@ -439,8 +438,6 @@ class BoardRolesForm(ServiceErrorMixin, forms.Form):
 
 
 class SpecialResultForm(ServiceErrorMixin, forms.Form):
-    default_renderer = WIDGETS  # a traveller prints dozens (forms.rendering)
-
     table = forms.TypedChoiceField(label=_("Table"), coerce=int)
     orientation = forms.TypedChoiceField(
         label=_("Orientation"),
@@ -453,6 +450,6 @@ class SpecialResultForm(ServiceErrorMixin, forms.Form):
 
     def __init__(self, *args: Any, tables: Sequence[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["table"].choices = list(tables)
+        field_of(self, "table", forms.TypedChoiceField).choices = list(tables)
         for field in self.fields.values():
             field.widget.attrs.setdefault("class", "form-select")

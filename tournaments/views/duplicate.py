@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from ..exports.duplicate import duplicate_workbook
 from ..forms.duplicate import DuplicateForm, SeatingForm, TableScorekeepersForm
 from ..forms.organiser import rules_label
-from ..forms.printing import shared_copy
 from ..models import Event
 from ..selectors import access
 from ..selectors import duplicate as selectors
@@ -170,10 +169,8 @@ def duplicate_unseat(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @replays_submission
 def duplicate_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
-    """The tables' scorekeepers, a form a table (named once for every round: a table
-    keeps its number). On their own page, not the event page: thirty forms listing the
-    club's people were a quarter of the page the organiser reloads during play
-    (issue 22)."""
+    """The tables' scorekeepers (named once for every round: a table keeps its number).
+    On their own page, not the event page the organiser reloads during play."""
     event = organised_duplicate(request, pk)
     page = reverse("duplicate_scorekeepers", args=[event.pk])
     if request.method != "POST":
@@ -203,25 +200,38 @@ def duplicate_scorekeepers(request: HttpRequest, pk: int) -> HttpResponse:
 def _scorekeepers_page(request: HttpRequest, event: Event) -> HttpResponse:
     keepers = selectors.table_scorekeepers(event)
     candidates = access.scorekeeper_candidates(event)
-    # One form built, printed a table each under its own ids (forms.printing).
-    keeper_form = TableScorekeepersForm(
-        candidates=candidates, choices=TableScorekeepersForm.shown_choices(candidates)
-    )
-    keeper_forms = [
+    choices = TableScorekeepersForm.shown_choices(candidates)
+    names = dict(choices)
+    numbers = selectors.table_numbers(event)
+    # One table's form is open: the one asked for (?table=, from its link), else the
+    # first without a scorekeeper, so that after each save the next one waits; the
+    # others are shown in words. A form a table listing the club's people, thirty
+    # times, was most of the page.
+    try:
+        opened: int | None = int(request.GET.get("table", ""))
+    except ValueError:
+        opened = None
+    if opened not in numbers:
+        opened = next((number for number in numbers if not keepers.get(number)), None)
+    keeper_tables = [
         (
             number,
-            shared_copy(
-                keeper_form,
+            [names[user_id] for user_id in keepers.get(number, []) if user_id in names],
+            TableScorekeepersForm(
+                candidates=candidates,
+                choices=choices,
                 initial={"number": number, "scorekeepers": keepers.get(number, [])},
                 auto_id=f"table{number}_%s",
-            ),
+            )
+            if number == opened
+            else None,
         )
-        for number in selectors.table_numbers(event)
+        for number in numbers
     ]
     return render(
         request,
         TEMPLATES + "scorekeepers.html",
-        {"event": event, "section": "scorekeepers", "keeper_forms": keeper_forms},
+        {"event": event, "section": "scorekeepers", "keeper_tables": keeper_tables},
     )
 
 
@@ -236,5 +246,5 @@ duplicate_publish, duplicate_unpublish = publication_views(
 
 
 @organiser_required
-def duplicate_export(request: HttpRequest, pk: int) -> HttpResponse:
+def duplicate_export(request: HttpRequest, pk: int) -> FileResponse:
     return duplicate_workbook(organised_duplicate(request, pk)).response()

@@ -8,6 +8,7 @@ services.duplicate_results, once per submission key.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -17,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..forms.duplicate import BoardRolesForm, SpecialResultForm, TravellerLineForm
-from ..forms.printing import shared_copy
 from ..models import Hand, SpecialResult
 from ..selectors import duplicate as selectors
 from ..selectors import duplicate_boards as board_selectors
@@ -73,9 +73,20 @@ def duplicate_cards(request: HttpRequest, pk: int) -> HttpResponse:
 FRESH = "__prefix__"  # the prefix of a traveller's form for the lines nobody entered
 
 
+@dataclass(frozen=True)
+class FreshLine:
+    """A line nobody entered, on a GET: its prefix, for the copy of the page's one
+    empty form (FRESH) that js/traveller.js puts in its row."""
+
+    prefix: str
+    fresh: bool = True
+    open: bool = True
+    non_field_errors: tuple[str, ...] = ()
+
+
 def _line_forms(
     request: HttpRequest, event: Any, board: Any, info: Any, data: Any = None
-) -> tuple[list[tuple[Any, TravellerLineForm | None]], TravellerLineForm | None]:
+) -> tuple[list[tuple[Any, TravellerLineForm | FreshLine | None]], TravellerLineForm | None]:
     """Each line with its form (or None), and the form the lines nobody entered are
     printed from on a GET (prefixed FRESH), if any."""
     # An entered line is shown in words with a link that opens its form (?edit=<table
@@ -105,7 +116,7 @@ def _line_forms(
         [line for line in with_form if data is not None or line.table_id in stored]
     )
     rules = event.rules if with_form else None  # parsed from JSON: only for a form
-    forms: list[tuple[Any, TravellerLineForm | None]] = []
+    forms: list[tuple[Any, TravellerLineForm | FreshLine | None]] = []
     fresh: TravellerLineForm | None = None
     for line in info.lines:
         hand = stored.get(line.table_id)  # read for the lines with a result only
@@ -114,16 +125,19 @@ def _line_forms(
             continue
         line_seats = seats.get(line.table_id, [])
         prefix = f"t{line.table_id}"
-        if data is None and hand is None:
-            # A line nobody entered, on a GET: the same form (the board's taker and
-            # contract, ready to confirm) under each line's prefix. Ten such lines of
-            # twelve fields, built and printed one by one, were x14 the login page
-            # (issue 22): one form is built, copied a line (forms.printing.shared_copy),
-            # and its cells printed once (duplicate/traveller_lines.html).
+        if data is None and hand is None and line.table_number != edit:
+            # A line nobody entered, on a GET: the same empty form (the board's taker
+            # and contract, ready to confirm) for every such line. It is printed once,
+            # in a <template> under the prefix FRESH, and the page's script
+            # (js/traveller.js) puts a copy under each line's prefix, as Django's
+            # formsets' empty_form is cloned: thirty forms built and printed one by
+            # one were most of the page. Without the script, a line's link opens its
+            # own form (?edit=).
             if fresh is None:
                 initial = {"taker": board.named_taker, "contract": board.named_contract or None}
                 fresh = TravellerLineForm(seats=[], rules=rules, prefix=FRESH, initial=initial)
-            form = shared_copy(fresh, prefix=prefix, fresh=True)
+            forms.append((line, FreshLine(prefix)))
+            continue
         else:
             positions = {seat.player_id: seat.position for seat in line_seats}
             initial = (
