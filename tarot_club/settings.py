@@ -107,15 +107,6 @@ TEMPLATES = [
             "builtins": ["tournaments.templatetags.submissions"],
         },
     },
-    {
-        # Rows a page prints by the hundred, where Django's engine was the cost of a cache
-        # miss (the score sheet's hands): included by {% jinja %} (templatetags/jinja.py).
-        # Autoescaping is on, every word arrives translated from Python.
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates" / "jinja2"],
-        "APP_DIRS": False,
-        "OPTIONS": {"environment": "tarot_club.jinja.environment"},
-    },
 ]
 
 WSGI_APPLICATION = "tarot_club.wsgi.application"

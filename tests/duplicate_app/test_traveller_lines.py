@@ -31,8 +31,8 @@ def _tbody(html: str) -> str:
 
 
 def _same_text(html: str) -> str:
-    # The Jinja2 lines escape a translated word (an apostrophe as &#x27;), Django's
-    # {% translate %} prints it as it is: the same text in a browser.
+    # A value escaped by Django (an apostrophe as &#x27;) and a word {% translate %}
+    # prints as it is read the same in a browser.
     return _normalised(html.replace("&#x27;", "'"))
 
 

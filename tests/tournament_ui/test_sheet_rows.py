@@ -1,5 +1,5 @@
-"""Issue 24: the score sheet writes its rows from sheet.lines (in Jinja2: templates/
-jinja2/scorekeeping/sheet_rows.html), every word and number worked out once a hand in
+"""Issue 24: the score sheet writes its rows from sheet.lines (templates/tournaments/
+scorekeeping/_sheet_rows.html), every word and number worked out once a hand in
 Python. What the page prints must be what the rows printed when the template read every
 value from the hand and its row (sheet_rows_reference.html, the sheet's first rows), for each role,
 in both languages, at tables of 3, 4 and 5 players (called king, and the dealer sitting
@@ -40,8 +40,9 @@ def _assert_rows_as_first_written(user, table: Table, hands: int) -> str:
                 reverse("table_sheet", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language
             )
             assert response.status_code == 200
-            # The Jinja2 rows escape a translated word (an apostrophe as &#x27;), Django's
-            # {% translate %} prints it as it is: the same text in a browser.
+            # The rows print the words Sheet.words translated in Python, escaped (an
+            # apostrophe as &#x27;), where the reference's {% translate %} prints them as
+            # they are: the same text in a browser.
             page = _normalised(_tbody(response.content.decode()).replace("&#x27;", "'"))
             context = {key: response.context[key] for key in ("sheet", "can_edit", "is_organiser")}
             expected = reference.render(context, response.wsgi_request).replace("&#x27;", "'")

@@ -237,9 +237,10 @@ def test_contracts_and_partners(db):
             _assert_same(PartnerTable([], table_id="partners-called-by"), rows=0)
 
 
-def test_the_jinja2_frame_refuses_a_table_it_would_draw_wrong(db):
-    """templates/jinja2/tables/frame.html draws no ordering link, no tables2 page and no
-    footer: a table asking for one is an error, not a table printed without it."""
+def test_the_frame_refuses_a_table_it_would_draw_wrong(db):
+    """templates/tables/frame.html draws no ordering link, no tables2 page and no footer:
+    a table asking for one is an error (tables.common.FramedTable), not a table printed
+    without it."""
     from tournaments.selectors.stats import PartnerRow
     from tournaments.tables.stats import PartnerTable
 
@@ -248,7 +249,12 @@ def test_the_jinja2_frame_refuses_a_table_it_would_draw_wrong(db):
     ordered.orderable = True
     paged = PartnerTable(rows, table_id="partners-called")
     paged.paginate(per_page=2)
-    for table in (ordered, paged):
+
+    class Footed(PartnerTable):
+        hands = tables.Column(footer="9")
+
+    footed = Footed(rows, table_id="partners-called")
+    for table in (ordered, paged, footed):
         with pytest.raises(ValueError, match=r"frame\.html"):
             table.as_html(RequestFactory().get("/"))
 
@@ -295,7 +301,7 @@ def test_head_to_head(db, met):
 
 
 def test_round_progress(db, club):
-    """The duplicate organiser's round table (its rows in Jinja2): names escaped, a seat
+    """The duplicate organiser's round table (its rows written out): names escaped, a seat
     without a player, a table with every board entered and one with none, in both
     languages (the West letter and the buttons' words)."""
     from tests.factories import make_event

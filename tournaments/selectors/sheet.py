@@ -203,10 +203,10 @@ class SheetRow:
 
     @property
     def line(self) -> SheetLine:
-        """The row as the scorekeeper's sheet prints it (templates/jinja2/scorekeeping/
-        sheet_rows.html unpacks it): its words and numbers worked out here, in the
-        reader's language, when the page prints them, once where the sheet prints them
-        twice (phone and wide rows)."""
+        """The row as the scorekeeper's sheet prints it (templates/tournaments/
+        scorekeeping/_sheet_rows.html unpacks it): its words and numbers worked out here,
+        in the reader's language, when the page prints them, once where the sheet prints
+        them twice (phone and wide rows)."""
         hand = self.hand
         passed = hand.passed
         return SheetLine(
@@ -285,7 +285,7 @@ class Sheet:
     @property
     def words(self) -> dict[str, str]:
         """The words every row repeats, translated once for the sheet's rows
-        (templates/jinja2/scorekeeping/sheet_rows.html receives them translated)."""
+        (templates/tournaments/scorekeeping/_sheet_rows.html receives them translated)."""
         return {
             "made": _("made"),
             "failed": _("failed"),

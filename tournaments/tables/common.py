@@ -44,6 +44,19 @@ class ScoreColumn(tables.TemplateColumn):
         super().__init__(**kwargs)
 
 
+class FramedTable(tables.Table):
+    """A small table drawn in templates/tables/frame.html, its rows written out by its
+    own template: the frame prints no ordering link, no page of tables2's and no
+    footer, so a table asking for one is refused rather than printed without it."""
+
+    def before_render(self, request: HttpRequest) -> None:
+        if self.orderable or getattr(self, "page", None) or self.has_footer():
+            raise ValueError(
+                f"{type(self).__name__}: tables/frame.html draws no order, page or footer"
+            )
+        super().before_render(request)
+
+
 def configure(table: tables.Table, request: HttpRequest) -> tables.Table:
     """tables2's RequestConfig (ordering from ?sort=), and the page from ?page= in
     pages of the table's own size: ?per_page= is not read, so that nobody asks for a

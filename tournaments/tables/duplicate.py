@@ -11,7 +11,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext, gettext_lazy
 
 from ..models.duplicate import ORIENTATION_LETTERS, ORIENTATIONS, orientation_letter
-from .common import NUMBER, TABLET_UP, WIDE_ONLY
+from .common import NUMBER, TABLET_UP, WIDE_ONLY, FramedTable
 from .ranking import RANKING_PER_PAGE
 
 STRIPED = "table table-striped align-middle"
@@ -184,7 +184,7 @@ def _seat_column(index: int) -> tables.Column:
     )
 
 
-class RoundProgressTable(tables.Table):
+class RoundProgressTable(FramedTable):
     """A round's tables on the organiser's page (selectors.duplicate_cards.TableRound):
     their boards, players, how many boards are entered, and the links to enter."""
 
@@ -213,8 +213,8 @@ class RoundProgressTable(tables.Table):
             "id": lambda record: f"round-{record.round_number}-table-{record.table_number}"
         }
         orderable = False
-        # Its rows written out in Jinja2 (three template cells a row): checked against
-        # the columns by tests/tournament_ui/test_table_templates.py.
+        # Its rows written out in the frame of tables/frame.html (three template cells
+        # a row): checked against the columns by tests/tournament_ui/test_table_templates.py.
         template_name = "tables/round_progress.html"
 
     def __init__(self, rows: Sequence[Any], *, event: Any) -> None:

@@ -1,8 +1,9 @@
 """A player's figures (selectors.stats) and a head-to-head (selectors.head_to_head):
 small lists in the selector's order, shown whole. Each writes its rows in its own
-template (templates/tables/contracts.html, partners.html, head_to_head.html): tables2
-working each of their cells out on its own (its render method's signature, its
-attributes) was a fifth of the busiest player page's profile."""
+template (templates/tables/contracts.html, partners.html, head_to_head.html) in the
+frame of tables/frame.html (FramedTable): tables2 working each of their cells out on its
+own (its render method's signature, its attributes) was a fifth of the busiest player
+page's profile."""
 
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ from django.template.defaultfilters import floatformat
 from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 
-from .common import NUMBER, ScoreColumn
+from .common import NUMBER, FramedTable, ScoreColumn
 
 SMALL = {"class": "table table-sm align-middle"}
 ROW_HEAD = {"td": {"class": "fw-normal"}}
 
 
-class ContractTable(tables.Table):
+class ContractTable(FramedTable):
     """The contracts a player took (selectors.stats.ContractRow), in contract order."""
 
     label = tables.Column(verbose_name=gettext_lazy("Contract"), attrs=ROW_HEAD)
@@ -44,14 +45,8 @@ class ContractTable(tables.Table):
     def render_success_rate(self, value: float) -> str:
         return gettext("%(rate)s %%") % {"rate": floatformat(value, 0)}
 
-    @property
-    def words(self) -> dict[str, str]:
-        """The words its rows repeat, translated once (templates/jinja2/tables/
-        contracts_rows.html)."""
-        return {"rate": gettext("%(rate)s %%")}
 
-
-class PartnerTable(tables.Table):
+class PartnerTable(FramedTable):
     """The partners of a called king (selectors.stats.PartnerRow), most hands first."""
 
     name = tables.Column(
@@ -71,7 +66,7 @@ class PartnerTable(tables.Table):
         super().__init__(data, attrs={**SMALL, "id": table_id})
 
 
-class HeadToHeadTable(tables.Table):
+class HeadToHeadTable(FramedTable):
     """Two players' hands together: all of them, each one taking, as partners. Rows
     are dicts (head_to_head_rows), the columns of points named after the players."""
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import django_tables2 as tables
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .common import LINK, NUMBER, PER_PAGE, PHONE_HIDDEN, TABLET_UP, ScoreColumn
+from .common import LINK, NUMBER, PER_PAGE, PHONE_HIDDEN, TABLET_UP, FramedTable, ScoreColumn
+
+if TYPE_CHECKING:  # a lazy translation of a str, as django-stubs types gettext_lazy
+    from django_stubs_ext import StrPromise
 
 # A tournament's entrants: a big open tournament has a few hundred.
 REGISTRATIONS_PER_PAGE = 100
@@ -50,7 +53,7 @@ class RegistrationTable(tables.Table):
         super().__init__(data, exclude=() if teams else ("team",), **kwargs)
 
 
-def _draft_name(verbose_name: str, linkify: Any) -> tables.TemplateColumn:
+def _draft_name(verbose_name: str | StrPromise, linkify: Any) -> tables.TemplateColumn:
     """An event's or a season's name in bold, a draft badged
     (templates/tables/cells/draft_name.html), linked to its page."""
     return tables.TemplateColumn(
@@ -96,7 +99,7 @@ class SeasonTable(_DraftsListed):
         empty_text = gettext_lazy("No season yet.")
 
 
-class PlayerEventsTable(tables.Table):
+class PlayerEventsTable(FramedTable):
     """A player's events, newest first (selectors.stats event rows). The page of events
     also drives the chart and the event picker, so the view paginates, not this table.
     Its cells are written in templates/tables/player_events.html."""
@@ -119,12 +122,6 @@ class PlayerEventsTable(tables.Table):
 
     def render_rank(self, record: Any) -> str:
         return _("%(rank)s of %(size)s") % {"rank": record.rank, "size": record.field_size}
-
-    @property
-    def words(self) -> dict[str, str]:
-        """The words its rows repeat, translated once (templates/jinja2/tables/
-        player_events_rows.html)."""
-        return {"rank_of": _("%(rank)s of %(size)s")}
 
 
 class ImportErrorTable(tables.Table):

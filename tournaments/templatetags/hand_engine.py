@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import template
+from django import forms, template
 from django.utils.html import json_script
 from django.utils.safestring import SafeString
 
 from ..forms.duplicate import BoardHandForm
 from ..forms.hand import HandForm
 from ..forms.hand_errors import browser_catalogue
+from ..forms.typed import choices_of, field_of
 from ..models import Hand
 from ..models.duplicate import orientation_letter
 from ..rules import boards as board_rules
@@ -31,7 +32,11 @@ def engine_page(form: HandForm) -> dict[str, Any]:
         "players": [[seat.player_id, form.player_names[seat.player_id]] for seat in form.seats],
         "has_partner": form.has_partner,
         "dealer_sits_out": form.dealer_sits_out,
-        "contracts": [value for value, _label in form.fields["contract"].choices if value],
+        "contracts": [
+            value
+            for value, _label in choices_of(field_of(form, "contract", forms.ChoiceField))
+            if value
+        ],
         "rules": form.rules.to_json(),
         "contract_required": form.fields["contract"].required,
         "messages": browser_catalogue(form.fields["contract"]),

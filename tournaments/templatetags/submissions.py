@@ -26,8 +26,7 @@ def submission_key(context: dict[str, Any]) -> dict[str, Any]:
 
 
 def key_for(request: HttpRequest | None, *, done: bool = False) -> str:
-    """The key {% submission_key %} prints (its docstring says which), for a Jinja2
-    template: {{ submission_key(request) }} (tarot_club.jinja)."""
+    """The key {% submission_key %} prints (its docstring says which)."""
     again = request is not None and request.method == "POST" and not done
-    key = posted_key(request.POST) if again else None
+    key = posted_key(request.POST) if again and request is not None else None
     return str(key or uuid.uuid4())
