@@ -114,6 +114,16 @@ def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=sort_key))
 
 
+# North's, East's, South's and West's hands.
+Hands = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+
+
+def four_hands(hands: Iterable[tuple[Card, ...]]) -> Hands:
+    """The four hands given in ORIENTATIONS order, as the 4-tuple a Deal holds."""
+    north, east, south, west = hands
+    return north, east, south, west
+
+
 @dataclass(frozen=True)
 class SuitRow:
     """One line of a printed hand: `suit` ("trump", "excuse" or a suit name), its
@@ -189,7 +199,7 @@ class Deal:
     board: int
     dealer: str
     first: str
-    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    hands: Hands
     dog: tuple[Card, ...]
 
     def __post_init__(self) -> None:
@@ -231,7 +241,9 @@ def deal_board(seed: int, board: int) -> Deal:
         for i in range(len(deck) - 1, 0, -1):
             j = _below(rng, i + 1)
             deck[i], deck[j] = deck[j], deck[i]
-        hands = tuple(sorted_cards(deck[k * HAND_SIZE : (k + 1) * HAND_SIZE]) for k in range(4))
+        hands = four_hands(
+            sorted_cards(deck[k * HAND_SIZE : (k + 1) * HAND_SIZE]) for k in range(4)
+        )
         if not any(petit_sec(hand) for hand in hands):
             break
     return Deal(
@@ -239,6 +251,6 @@ def deal_board(seed: int, board: int) -> Deal:
         board=number,
         dealer=dealer_of(number),
         first=first_player_of(number),
-        hands=hands,  # type: ignore[arg-type]
+        hands=hands,
         dog=sorted_cards(deck[4 * HAND_SIZE :]),
     )

@@ -46,7 +46,8 @@ deal_oudlers, deal_points
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from fractions import Fraction
 from typing import Any
 
@@ -82,7 +83,7 @@ class Contradiction:
     field: str
     code: str
     message: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = dataclass_field(default_factory=dict)
 
     def as_error(self) -> HandError:
         """The same as the HandError the web app already knows how to translate."""
@@ -101,10 +102,12 @@ def contradictions(
     the players must be the orientations themselves. Raises ValueError when the hand
     is not played by exactly the four orientations.
     """
-    where = {p: (orientation_of.get(p) if orientation_of is not None else p) for p in hand.players}
-    seats = list(where.values())
+    given = {p: (orientation_of.get(p) if orientation_of is not None else p) for p in hand.players}
+    seats = list(given.values())
     if hand.sitting_out is not None or len(seats) != 4 or set(seats) != set(ORIENTATIONS):
         raise ValueError("a board is played by four players, one at each orientation")
+    # Every player of them: each seat is one of ORIENTATIONS, as checked above.
+    where = {p: o for p, o in given.items() if isinstance(o, str)}
     if hand.passed:
         return []
     assert hand.taker is not None and hand.contract is not None
@@ -126,7 +129,7 @@ def _in_hand_at_play(deal: Deal, contract: str, taker: str, orientation: str) ->
 
 
 def _poignees(
-    deal: Deal, hand: Hand, where: dict, taker: str, rules: RuleSet
+    deal: Deal, hand: Hand, where: Mapping[PlayerId, str], taker: str, rules: RuleSet
 ) -> list[Contradiction]:
     found = []
     needed = rules.poignee_thresholds(4)

@@ -12,7 +12,7 @@ import math
 import re
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import HandError
 
@@ -134,7 +134,7 @@ MAX_POINTS_VALUE = 10_000
 MAX_NAME_LENGTH = 200
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -19,7 +19,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
@@ -161,5 +161,6 @@ class FailSafeRedisCache(RedisCache):
     def delete_many(self, keys: Iterable[str], version: Version = None) -> None:
         self._call(None, super().delete_many, list(keys), version)
 
-    def clear(self) -> bool:
-        return self._call(False, super().clear)
+    # Django's RedisCache.clear answers flushdb's bool, which django-stubs types as None.
+    def clear(self) -> bool:  # type: ignore[override]  # answers a bool, as Django's
+        return self._call(False, cast("Callable[[], bool]", super().clear))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 
@@ -57,7 +58,7 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-def database_from_url(url: str) -> dict[str, object]:
+def database_from_url(url: str) -> dict[str, Any]:
     """sqlite:///path/to.db or postgres://user:pass@host:port/name?options."""
     parsed = urlparse(url)
     if parsed.scheme == "sqlite":
@@ -71,7 +72,7 @@ def database_from_url(url: str) -> dict[str, object]:
         name = unquote(parsed.path.lstrip("/"))
         if not name:
             raise EnvError("DATABASE_URL: a PostgreSQL URL needs a database name")
-        options = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
+        options: dict[str, object] = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
         settings_: list[str] = []
         # JIT compilation costs ~225 ms on a big player-page aggregate and saves
         # nothing on our short queries (benchmarks/RESULTS.md); PG_JIT=1 restores it.
@@ -114,7 +115,7 @@ def database_from_url(url: str) -> dict[str, object]:
     raise EnvError(f"DATABASE_URL: unsupported scheme {parsed.scheme!r} (sqlite or postgres)")
 
 
-def sqlite_database(path: str) -> dict[str, object]:
+def sqlite_database(path: str) -> dict[str, Any]:
     # WAL lets readers work during a write; IMMEDIATE takes the write lock at
     # BEGIN so two writers queue on the busy timeout instead of failing with
     # "database is locked" when one upgrades its read lock.

@@ -65,7 +65,9 @@ class NpmPackageFinder(BaseFinder):
             )
         ]
 
-    def find(self, path: str, find_all: bool = False, **kwargs: Any) -> str | list[str]:
+    # Django's finders answer [] for a path they do not have, as this one does, where
+    # django-stubs' overloads say None.
+    def find(self, path: str, find_all: bool = False, **kwargs: Any) -> str | list[str]:  # type: ignore[override]  # answers [] as Django's
         # Django 5.2 still passes the older `all` keyword to third-party finders.
         find_all = find_all or kwargs.get("all", False)
         found: list[str] = []

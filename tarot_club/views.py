@@ -12,13 +12,13 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
 from django.shortcuts import render
 
 from tournaments.selectors.password_links import password_link_tokens
 
 
-def password_reset(request: HttpRequest) -> HttpResponse:
+def password_reset(request: HttpRequest) -> HttpResponseBase:
     """Django's reset by mail when a mail server is configured (EMAIL_HOST); otherwise
     no form that would claim to send a mail: the person is told to ask his club's
     organiser, who makes him a one-time password link."""
@@ -77,6 +77,7 @@ def scoring_bundle(request: HttpRequest) -> HttpResponse:
     same code as the server's, so an offline preview scores as the server would. The
     browser asks again each time (no-cache) and gets 304 while the code is the same."""
     data, etag = _scoring_bundle()
+    response: HttpResponse
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:

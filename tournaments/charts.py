@@ -240,7 +240,7 @@ def _x_label(frame: Frame, x_label: str) -> str:
 
 def _legend_layout(labels: Sequence[str]) -> list[tuple[float, float]]:
     """Where each legend entry goes: left to right, wrapping under the plot."""
-    positions = []
+    positions: list[tuple[float, float]] = []
     x, row = float(PLOT_LEFT), 0
     for label in labels:
         width = 28 + len(str(label)) * CHAR_WIDTH + 12
@@ -319,7 +319,7 @@ def line_chart(
     # The text alternative: one row per x value, one column per series.
     all_x = sorted({x for s in series for x, _ in s.points})
     lookup = [dict(s.points) for s in series]
-    rows = [[x, *(values.get(x) for values in lookup)] for x in all_x]
+    rows: list[list[object]] = [[x, *(values.get(x) for values in lookup)] for x in all_x]
     return Chart(
         chart_id=chart_id,
         title=str(title),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scoring import TARGETS
 
@@ -84,11 +84,11 @@ def random_hand(
     return hand
 
 
-def demo_trump_counts(deal: object) -> list[int]:
+def demo_trump_counts(deal: dict[str, Any] | None) -> list[int]:
     """Trumps (the Excuse counted) dealt to N, E, S, W on a board the app dealt; all 0
     for a board dealt by hand."""
     if deal is None:
         return [0, 0, 0, 0]
     from .rules.boards import trumps_dealt
 
-    return trumps_dealt(deal)  # type: ignore[arg-type]
+    return trumps_dealt(deal)

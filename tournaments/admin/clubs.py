@@ -29,7 +29,7 @@ class ClubAdmin(ScopedAdmin, admin.ModelAdmin):
 
     @admin.display(description=_("players"), ordering="n_players")
     def player_count(self, obj: Club) -> int:
-        return obj.n_players
+        return obj.n_players  # type: ignore[attr-defined]  # annotated by get_queryset
 
     # A club is created and removed by the federation; its organisers may rename it.
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -63,7 +63,7 @@ class PlayerAdmin(ScopedAdmin, admin.ModelAdmin):
         return fields
 
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
-        values = {
+        values: dict[str, Any] = {
             "name": obj.name,
             "licence": obj.licence,
             "active": obj.active,
@@ -104,7 +104,7 @@ class TeamAdmin(ScopedAdmin, admin.ModelAdmin):
 
     @admin.display(description=_("members"), ordering="n_members")
     def member_count(self, obj: Team) -> int:
-        return obj.n_members
+        return obj.n_members  # type: ignore[attr-defined]  # annotated by get_queryset
 
     def save_model(self, request: HttpRequest, obj: Team, form: Any, change: bool) -> None:
         admin_writes.save_team(by=request.user, team=obj)

@@ -40,8 +40,7 @@ class HandScoreInline(ReadOnlyAdminMixin, ScopedInline, admin.TabularInline):
     model = HandScore
     parent_club_path = "table__round__event__club"  # the parent is the hand
     extra = 0
-    fields = ["player", "points", "is_taker", "made"]
-    readonly_fields = fields
+    fields = readonly_fields = ("player", "points", "is_taker", "made")
     can_delete = False
 
 
@@ -56,6 +55,7 @@ class HandAdminForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        assert cleaned is not None  # Django's ModelForm.clean answers cleaned_data
         if self.errors:
             return cleaned
         hand = self.instance
@@ -116,11 +116,12 @@ class HandAdmin(ScopedAdmin, SimpleHistoryAdmin):
         return True
 
     def save_model(self, request: HttpRequest, obj: Hand, form: Any, change: bool) -> None:
-        obj._history_user = request.user
-        if obj.board_id is not None:
+        obj._history_user = request.user  # type: ignore[attr-defined]  # read by simple_history
+        board = obj.board
+        if board is not None:
             duplicate_results.save_board_result(
                 table=obj.table,
-                board=obj.board,
+                board=board,
                 hand=obj,
                 user=request.user,
                 expected_version=form.cleaned_data.get("version") if change else None,

@@ -17,7 +17,7 @@ nothing is saved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
@@ -29,6 +29,13 @@ from ..errors import Conflict, Refused
 from ..models import Club, Event, Hand, Player, Registration, Round, Season, Seat, Table, Team
 from ..selectors import access
 from ..services import admin_writes
+
+if TYPE_CHECKING:  # the mixins go before Django's admin classes, whose methods they extend
+    _BaseAdmin = admin.options.BaseModelAdmin[Any]
+    _ModelAdmin = admin.ModelAdmin[Any]
+    _InlineAdmin = admin.options.InlineModelAdmin[Any, Any]
+else:
+    _BaseAdmin = _ModelAdmin = _InlineAdmin = object
 
 _SERVICE_ERROR = "_tarot_admin_service_error"
 
@@ -109,7 +116,7 @@ def choices(model: type[Model], user: Any) -> QuerySet | None:
     if model is get_user_model():
         # The people of his clubs and his events' guests (scorekeepers of their tables).
         return (
-            model.objects.filter(
+            model._default_manager.filter(
                 Q(memberships__club__in=clubs) | Q(guest_of__event__club__in=clubs)
             )
             .distinct()
@@ -118,10 +125,10 @@ def choices(model: type[Model], user: Any) -> QuerySet | None:
     if model not in _CHOICE_PATHS:
         return None
     path = _CHOICE_PATHS[model]
-    return model.objects.filter(**{"pk__in" if path is None else f"{path}__in": clubs})
+    return model._default_manager.filter(**{"pk__in" if path is None else f"{path}__in": clubs})
 
 
-class _ScopedChoices:
+class _ScopedChoices(_BaseAdmin):
     """Foreign-key and many-to-many choices limited to the user's clubs."""
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
@@ -137,7 +144,7 @@ class _ScopedChoices:
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
 
-class ScopedAdmin(_ScopedChoices):
+class ScopedAdmin(_ScopedChoices, _ModelAdmin):
     """Mixed in before admin.ModelAdmin. `club_path`: the lookup from the model to its
     club ("club", "event__club", "round__event__club"...; "pk" for Club)."""
 
@@ -194,13 +201,16 @@ class ScopedAdmin(_ScopedChoices):
         error: Refused | None = getattr(request, _SERVICE_ERROR, None)
         if error is None:
             return form
+        refused = error
 
-        class WithServiceError(form):  # type: ignore[misc, valid-type]
+        class WithServiceError(form):  # type: ignore[misc, valid-type]  # a class built at run time by get_form
             """The second pass of a refused save: the service's message at its field."""
 
             def clean(self) -> dict[str, Any]:
                 cleaned = super().clean()
-                self.add_error(error.field if error.field in self.fields else None, error.message)
+                self.add_error(
+                    refused.field if refused.field in self.fields else None, refused.message
+                )
                 return cleaned
 
         return WithServiceError
@@ -253,7 +263,7 @@ class ScopedAdmin(_ScopedChoices):
         formset.save_m2m()
 
 
-class ScopedInline(_ScopedChoices):
+class ScopedInline(_ScopedChoices, _InlineAdmin):
     """Mixed in before an InlineModelAdmin: its rows follow the parent object's club
     (`parent_club_path` from the parent, the `obj` Django passes)."""
 

@@ -12,6 +12,7 @@ from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from ..forms.typed import field_of
 from ..models import Event, Hand, Round, Seat, Table
 from ..selectors import access
 from ..services import admin_writes
@@ -63,7 +64,7 @@ class TableAdminForm(forms.ModelForm):
             round_ = self.instance.round if self.instance.round_id else None
             # A new table's event is not known yet: anybody who is someone's candidate is
             # offered, and clean() holds him to the chosen round's event.
-            self.fields["scorekeepers"].queryset = (
+            field_of(self, "scorekeepers", forms.ModelMultipleChoiceField).queryset = (
                 access.scorekeeper_candidates(round_.event)
                 if round_ is not None
                 else get_user_model()
@@ -76,6 +77,7 @@ class TableAdminForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        assert cleaned is not None  # Django's ModelForm.clean answers cleaned_data
         round_ = cleaned.get("round") or (self.instance.round if self.instance.round_id else None)
         chosen = cleaned.get("scorekeepers")
         if round_ is not None and chosen:
@@ -187,7 +189,7 @@ class TableAdmin(ScopedAdmin, admin.ModelAdmin):
 
     @admin.display(description=_("players"), ordering="n_seats")
     def player_count(self, obj: Table) -> int:
-        return obj.n_seats
+        return obj.n_seats  # type: ignore[attr-defined]  # annotated by get_queryset
 
 
 class SeatAdminForm(forms.ModelForm):
@@ -197,6 +199,7 @@ class SeatAdminForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        assert cleaned is not None  # Django's ModelForm.clean answers cleaned_data
         tables = [cleaned.get("table"), self.instance.table if self.instance.table_id else None]
         if any(table_has_hands(table) for table in tables):
             raise forms.ValidationError(HAS_HANDS)

@@ -182,7 +182,7 @@ def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
             named = None if free_bidding or board.taker is None else board.taker
             for line in board.lines:
                 result = line.result
-                played = result is not None and not result.passed
+                played = result if result is not None and not result.passed else None
                 values: list[Any] = [
                     board.number,
                     line.round_number,
@@ -191,9 +191,9 @@ def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
                     orientation_letter(named) if named is not None else "",
                     *(p.name if p else "" for p in line.players),
                     _contract(line),
-                    orientation_letter(result.taker) if played and result.taker is not None else "",
-                    result.oudlers if played else None,
-                    float(result.points) if played else None,
+                    orientation_letter(played.taker) if played and played.taker is not None else "",
+                    played.oudlers if played else None,
+                    float(played.points) if played else None,
                     _bonuses(line),
                     *(line.marques[o] if result is not None else None for o in range(4)),
                 ]

@@ -111,7 +111,7 @@ HAND_FIELDS = (
     "table__number",
     "number",
     # dealer_id, contract, ...: players as ids, the names come from Names.
-    *(Hand._meta.get_field(name).attname for name in Hand.INPUT_FIELDS),
+    *(Hand._meta.get_field(name).attname for name in Hand.INPUT_FIELDS),  # type: ignore[union-attr]  # the model's own fields, no relation
 )
 # What the query reads: the same, the raw ones under their own names.
 _HAND_QUERY = tuple(f"raw_{name}" if name in _RAW else name for name in HAND_FIELDS)

@@ -42,6 +42,7 @@ from .hand_fields import (
     player_select,
     toggle_buttons,
 )
+from .typed import field_of
 
 # The public face of this module, messages included, as before they moved out.
 __all__ = [
@@ -178,16 +179,19 @@ class HandForm(forms.Form):
         super().__init__(data, **kwargs)
 
         player_choices = [(seat.player_id, seat.player.name) for seat in self.seats]
-        self.fields["dealer"].choices = player_choices
+        field_of(self, "dealer", forms.ChoiceField).choices = player_choices
         # "Nobody" (an empty taker) is shown only when everybody passed (site.css): the
         # way to clear the taker without JavaScript, a radio being never unticked.
-        self.fields["taker"].choices = [("", _("nobody")), *player_choices]
-        self.fields["contract"].choices = [
+        field_of(self, "taker", forms.ChoiceField).choices = [("", _("nobody")), *player_choices]
+        field_of(self, "contract", forms.ChoiceField).choices = [
             ("", _("All passed")),
             *((c, Hand.Contract(c).label) for c in rules.contracts if c in Hand.Contract.values),
         ]
         if self.has_partner:
-            self.fields["partner"].choices = [("", _("Alone")), *player_choices]
+            field_of(self, "partner", forms.ChoiceField).choices = [
+                ("", _("Alone")),
+                *player_choices,
+            ]
         else:
             del self.fields["partner"]
         self.fields["dealer"].widget.attrs["class"] = "form-select"
@@ -277,6 +281,7 @@ class HandForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        assert cleaned is not None  # Django's Form.clean answers cleaned_data
         if (
             cleaned.get("contract")
             and cleaned.get("oudlers") is None

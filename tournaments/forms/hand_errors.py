@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.formats import get_format, number_format
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
@@ -28,6 +27,9 @@ from ..rules.hand_entry import (
     message_params,
     pick_template,
 )
+
+if TYPE_CHECKING:  # a lazy translation of a str, as django-stubs types gettext_lazy
+    from django_stubs_ext import StrPromise
 
 __all__ = [
     "BOARD_ERROR_MESSAGES",
@@ -42,7 +44,7 @@ __all__ = [
 # One message per code of scoring.ERROR_CODES, the engine's list of what it raises
 # (tests/scorekeeping/test_hand_errors.py checks that none is missing or stale).
 # Parameters: %(player)s is the player's name when the engine names one.
-HAND_ERROR_MESSAGES: dict[str, Promise] = {
+HAND_ERROR_MESSAGES: dict[str, StrPromise] = {
     # scoring/hand/
     "player_count": _("A hand is played by 3, 4 or 5 players, not %(count)s."),
     "duplicate_player": _("A player is seated twice at this table."),
@@ -149,7 +151,7 @@ HAND_ERROR_MESSAGES: dict[str, Promise] = {
     "unknown_preset": _("Unknown rule set “%(value)s”; ask an organiser."),
 }
 # Where the same code means something more precise at one field.
-HAND_ERROR_FIELD_MESSAGES: dict[tuple[str, str], Promise] = {
+HAND_ERROR_FIELD_MESSAGES: dict[tuple[str, str], StrPromise] = {
     ("taker", "not_a_player"): _(
         "%(player)s does not play this hand (the dealer sits out): choose another taker."
     ),
@@ -158,7 +160,7 @@ HAND_ERROR_FIELD_MESSAGES: dict[tuple[str, str], Promise] = {
 }
 # Codes the app raises about a duplicate board, not the engine (services.
 # duplicate_results.NamedTakerRefused): the board names its taker.
-BOARD_ERROR_MESSAGES: dict[str, Promise] = {
+BOARD_ERROR_MESSAGES: dict[str, StrPromise] = {
     "board_taker": _(
         "Board %(number)s names %(orientation)s as its taker, not %(player)s: only the "
         "organiser may enter another taker, as a ruling."
@@ -222,7 +224,7 @@ class _Placeholders(dict):
         return f"%({key})s"
 
 
-def _catalogue_entry(template: Promise) -> str | dict[str, Any]:
+def _catalogue_entry(template: StrPromise) -> str | dict[str, Any]:
     """A message as the page's language writes it: one text, or for a message in the
     singular and the plural its forms for 0, 1 and 2 (hand_entry.PluralTemplate)."""
     for key in COUNT_KEYS:

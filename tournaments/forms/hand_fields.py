@@ -3,14 +3,16 @@ optional choice, a tick box or a player's declaration looks at the card table.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from ..models import Hand
+
+if TYPE_CHECKING:  # a lazy translation of a str, as django-stubs types gettext_lazy
+    from django_stubs_ext import StrPromise
 
 POINTS_CAMP_CHOICES = [("taker", _("taker camp")), ("defence", _("defence"))]
 CAMP_OR_NONE_CHOICES = [("", pgettext_lazy("petit au bout", "none")), *Hand.Camp.choices]
@@ -33,7 +35,7 @@ class UnchosenButtons(forms.RadioSelect):
     choice for a missing value, so a new hand would show "all passed" (and "nobody"
     for the taker) already chosen. The empty choice is ticked for an empty value only."""
 
-    def format_value(self, value: Any) -> list[str]:
+    def format_value(self, value: Any) -> list[str]:  # type: ignore[override]  # ChoiceWidget's type
         return [] if value is None else super().format_value(value)
 
 
@@ -48,7 +50,7 @@ def buttons(*, unchosen: bool = False) -> forms.RadioSelect:
 
 
 def toggle_buttons(
-    label: Promise, choices: list[tuple[str, Any]], initial: str
+    label: StrPromise, choices: list[tuple[str, Any]], initial: str
 ) -> forms.ChoiceField:
     """An optional choice shown as a row of toggle buttons (Bootstrap btn-check radios)."""
     return forms.ChoiceField(
@@ -60,7 +62,7 @@ def toggle_buttons(
     )
 
 
-def checkbox(label: Promise) -> forms.BooleanField:
+def checkbox(label: StrPromise) -> forms.BooleanField:
     """An optional tick box (unticked is False, never a missing-value error)."""
     return forms.BooleanField(
         label=label,
@@ -70,7 +72,7 @@ def checkbox(label: Promise) -> forms.BooleanField:
 
 
 def player_select(
-    label: str, choices: list[tuple[str, Any]], group: Promise | str = ""
+    label: str, choices: list[tuple[str, Any]], group: StrPromise | str = ""
 ) -> forms.ChoiceField:
     """One player's optional declaration (poignée, misère), a select per player.
 
@@ -83,5 +85,5 @@ def player_select(
         required=False,
         widget=forms.Select(attrs={"class": "form-select"}),
     )
-    field.group = group  # type: ignore[attr-defined]
+    field.group = group  # type: ignore[attr-defined]  # our own attribute, read by the templates
     return field

@@ -4,7 +4,7 @@ the field here."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -18,6 +18,7 @@ from ..errors import Refused
 from ..models import Club, Event, Player, Table
 from ..models.collation import by_name
 from ..rules.names import clean_name as clean_player_name
+from .typed import field_of
 
 # The engine knows no Django: its labels are English. Marked here so that
 # makemessages collects them; a test checks that every preset label is listed.
@@ -51,7 +52,13 @@ def rules_choices() -> list[tuple[str, str]]:
     return [(name, rules_label(name)) for name in scoring.PRESETS]
 
 
-class ServiceErrorMixin:
+if TYPE_CHECKING:  # the mixin is always mixed into a form: its fields and add_error
+    _Form = forms.BaseForm
+else:
+    _Form = object
+
+
+class ServiceErrorMixin(_Form):
     """Put a Refused (raised by a service) at the field it names."""
 
     seat_prefix = "seat_"
@@ -60,9 +67,9 @@ class ServiceErrorMixin:
         field = error.field
         if field == "players":
             field = f"{self.seat_prefix}{error.position or 1}"
-        if field not in self.fields:  # type: ignore[attr-defined]
+        if field not in self.fields:
             field = None
-        self.add_error(field, error.message)  # type: ignore[attr-defined]
+        self.add_error(field, error.message)
 
 
 class PlayerForm(ServiceErrorMixin, forms.Form):
@@ -82,7 +89,7 @@ class PlayerForm(ServiceErrorMixin, forms.Form):
     # Set by the club at the player's request (GDPR); not sent (an older page) keeps it.
     public_name_style = forms.ChoiceField(
         label=_("Public name"),
-        choices=Player._meta.get_field("public_name_style").choices,
+        choices=Player._meta.get_field("public_name_style").choices or (),
         initial=Player._meta.get_field("public_name_style").default,
         required=False,
         help_text=_(
@@ -161,7 +168,7 @@ class ClubNightForm(ServiceErrorMixin, forms.Form):
         self.event = event
         if current_rules and current_rules[0] not in scoring.PRESETS:
             # Custom rules stored on the event (not a preset) stay choosable, unchanged.
-            field = self.fields["rules_name"]
+            field = field_of(self, "rules_name", forms.ChoiceField)
             field.choices = [current_rules, *rules_choices()]
         if not has_hands:
             # Only an event with stored hands needs the confirmation.
@@ -227,7 +234,7 @@ class ClubEventForm(ClubNightForm):
     ) -> None:
         super().__init__(*args, event=event, **kwargs)
         if clubs is not None:
-            self.fields["club"].queryset = clubs
+            field_of(self, "club", forms.ModelChoiceField).queryset = clubs
         if event is not None:
             del self.fields["club"]
 
@@ -255,7 +262,7 @@ class ScorekeeperChoiceField(forms.ModelMultipleChoiceField):
                     code="invalid_pk_value",
                     params={"pk": pk},
                 )
-        return super()._check_values(value)
+        return super()._check_values(value)  # type: ignore[misc]  # private: not in django-stubs
 
     def label_from_instance(self, obj: Any) -> str:
         full = obj.get_full_name()
@@ -304,7 +311,7 @@ class TableForm(ServiceErrorMixin, forms.Form):
         # Seats first, in order, as on a paper sheet.
         order = [f"seat_{i}" for i in range(1, MAX_SEATS + 1)]
         self.order_fields(["number", *order, "five_mode", "scorekeepers"])
-        self.fields["scorekeepers"].queryset = candidates
+        field_of(self, "scorekeepers", ScorekeeperChoiceField).queryset = candidates
 
     @staticmethod
     def _player_queryset(club: Club, table: Table | None) -> QuerySet[Player]:
@@ -327,6 +334,7 @@ class TableForm(ServiceErrorMixin, forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        assert cleaned is not None  # Django's Form.clean answers cleaned_data
         seen: dict[int, int] = {}
         empty_before = None
         for position in range(1, MAX_SEATS + 1):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from ..models import Player, Role
 from ..rules.names import NameStyle, public_name
 from .organiser import ServiceErrorMixin
+from .typed import field_of
 
 USERNAME_MAX = 150  # django.contrib.auth's User.username
 
@@ -61,8 +62,8 @@ class PublicNameForm(ServiceErrorMixin, forms.Form):
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        labels = dict(Player._meta.get_field("public_name_style").choices)
-        self.fields["public_name_style"].choices = [
+        labels = dict(Player._meta.get_field("public_name_style").choices or ())
+        field_of(self, "public_name_style", forms.ChoiceField).choices = [
             (
                 style.value,
                 gettext("%(style)s: %(example)s")

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from ..models import Club, Event, Player, Registration, Season, Table, Team
 from ..rules.season import parse_scale
 from .organiser import ClubEventForm, ServiceErrorMixin, rounds_planned_field, team_size_field
+from .typed import field_of
 
 TEAM_MODES = (
     (0, _("Individual")),
@@ -132,9 +133,9 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.event = event
-        self.fields["player"].queryset = players
+        field_of(self, "player", forms.ModelChoiceField).queryset = players
         if clubs is not None:  # where the person may create a new player
-            self.fields["club"].queryset = clubs
+            field_of(self, "club", forms.ModelChoiceField).queryset = clubs
         if not event.team_size:
             del self.fields["team"]
 
@@ -149,6 +150,7 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        assert cleaned is not None  # Django's Form.clean answers cleaned_data
         player, name = cleaned.get("player"), cleaned.get("name")
         if "player" in self.errors or "name" in self.errors:
             return cleaned
@@ -160,8 +162,8 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
             self.add_error("player", gettext("Choose a player, or type the name of a new player."))
         team_name = cleaned.get("team")
         if team_name and "team" not in self.errors:
-            self.team = Team.objects.filter(event=self.event, name__iexact=team_name).first()
-            members = self.team.members.count() if self.team else 0
+            team = Team.objects.filter(event=self.event, name__iexact=team_name).first()
+            members = team.members.count() if team else 0
             if members >= self.event.team_size:
                 self.add_error(
                     "team",
@@ -170,7 +172,7 @@ class RegistrationForm(ServiceErrorMixin, forms.Form):
                         "The team %(team)s already has %(count)s players.",
                         members,
                     )
-                    % {"team": self.team.name if self.team else team_name, "count": members},
+                    % {"team": team.name if team else team_name, "count": members},
                 )
         return cleaned
 
@@ -207,18 +209,20 @@ class SwapForm(ServiceErrorMixin, forms.Form):
     def __init__(self, *args: Any, tables: Sequence[Table], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players: dict[int, Player] = {}
-        choices: list[tuple[Any, str]] = [("", gettext("Choose a player"))]
+        # (value, label) pairs, and per table (its name, the pairs of its players).
+        choices: list[tuple[Any, Any]] = [("", gettext("Choose a player"))]
         for table in tables:
             group = []
             for seat in table.seats.all():
                 self.players[seat.player_id] = seat.player
                 group.append((seat.player_id, seat.player.name))
             choices.append((str(table), group))
-        self.fields["player_a"].choices = choices
-        self.fields["player_b"].choices = choices
+        field_of(self, "player_a", forms.TypedChoiceField).choices = choices
+        field_of(self, "player_b", forms.TypedChoiceField).choices = choices
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        assert cleaned is not None  # Django's Form.clean answers cleaned_data
         a, b = cleaned.get("player_a"), cleaned.get("player_b")
         if a is not None and a == b:
             self.add_error("player_b", gettext("Choose two different players."))
@@ -289,7 +293,7 @@ class SeasonForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].empty_label = None
+        field_of(self, "club", forms.ModelChoiceField).empty_label = None
         self.fields["scale"].required = False
 
     def clean_name(self) -> str:
@@ -300,6 +304,7 @@ class SeasonForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        assert cleaned is not None  # Django's Form.clean answers cleaned_data
         start: datetime.date | None = cleaned.get("start")
         end: datetime.date | None = cleaned.get("end")
         if start and end and end < start:

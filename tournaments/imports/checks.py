@@ -106,7 +106,7 @@ def load_context(
     for player in Player.objects.filter(club_id__in=club_ids).order_by("pk"):
         by_club_name[(player.club_id, name_key(player.name))].append(player)
         by_club_skeleton.setdefault((player.club_id, name_skeleton(player.name)), player)
-    registrations = dict(
+    registrations: dict[int, int | None] = dict(
         Registration.objects.filter(event=event).values_list("player_id", "team_id")
     )
     teams = {name_key(t.name): t for t in Team.objects.filter(event=event)}
@@ -269,7 +269,7 @@ def _match_player(
     elif isinstance(row.club_key, int):
         same_name = ctx.by_club_name.get((row.club_key, name_key(row.name)), [])
         exact = [p for p in same_name if p.name == row.name]
-        player = (exact or same_name or [None])[0]
+        player = exact[0] if exact else same_name[0] if same_name else None
         if player is not None and row.licence and player.licence:
             # One name in a club with two licences: two people the club cannot tell apart.
             bad(
@@ -329,8 +329,8 @@ def _check_teams(rows: list[ImportRow], ctx: ImportContext, bad: Complaint) -> N
     if size == 0:
         return
     members: dict[str, set[Any]] = defaultdict(set)
-    for key, team in ctx.teams.items():
-        members[key] |= ctx.team_members.get(team.pk, set())
+    for key, known in ctx.teams.items():
+        members[key] |= ctx.team_members.get(known.pk, set())
     added: dict[str, list[ImportRow]] = defaultdict(list)
     for row in rows:
         if not row.team:

@@ -14,7 +14,7 @@ import unicodedata
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 from xml.parsers import expat
 
 from django.utils.translation import gettext as _
@@ -265,7 +265,7 @@ def _refuse_doctype(*_args: object) -> None:
     raise _unreadable(_("This file cannot be read as an Excel workbook (.xlsx)."))
 
 
-def _check_sheet_without_dimension(source: io.BufferedIOBase) -> None:
+def _check_sheet_without_dimension(source: IO[bytes]) -> None:
     """Without <dimension>, openpyxl parses the whole sheet as it opens the workbook.
 
     So such a sheet is counted here first, streaming, and refused at the first row or cell

@@ -109,7 +109,10 @@ class Event(models.Model):
 
     def get_manage_url(self) -> str:
         """The organiser's page of the event, by kind."""
-        names = {self.Kind.TOURNAMENT: "tournament_manage", self.Kind.DUPLICATE: "duplicate_manage"}
+        names: dict[str, str] = {
+            self.Kind.TOURNAMENT: "tournament_manage",
+            self.Kind.DUPLICATE: "duplicate_manage",
+        }
         return reverse(names.get(self.kind, "event_manage"), args=[self.pk])
 
     @property

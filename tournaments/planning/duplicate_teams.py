@@ -31,7 +31,7 @@ def keep_teams_apart(
     in their given order where possible (the caller's order: a draw, or registration)."""
     if sum(len(g) for g in groups) > len(slots):
         raise TeamsApart
-    meet = {slot: set() for slot in slots}
+    meet: dict[Slot, set[Slot]] = {slot: set() for slot in slots}
     for pair in meetings:
         a, b = tuple(pair)
         if a in meet and b in meet:

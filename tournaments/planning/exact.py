@@ -5,6 +5,7 @@ be completed into rounds where nobody meets anybody twice, when such rounds exis
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 EXACT_MAX_PLAYERS = 16
 _EXACT_BUDGET = 200_000
@@ -51,7 +52,7 @@ def exact_round(
         rng.shuffle(found)
         return found
 
-    def factors(adj: list[int], free: int):  # yields lists of 4-player groups
+    def factors(adj: list[int], free: int) -> Iterator[list[list[int]]]:  # 4-player groups
         if not free:
             yield []
             return
@@ -65,7 +66,9 @@ def exact_round(
             for others in factors(adj, free & ~mask):
                 yield [group, *others]
 
-    def cliques(adj: list[int], group: list[int], candidates: int, need: int):
+    def cliques(
+        adj: list[int], group: list[int], candidates: int, need: int
+    ) -> Iterator[list[int]]:
         if need == 0:
             yield group
             return

@@ -58,8 +58,10 @@ from .movement_plan import (
     TableCard,
     TableCardLine,
     TableRound,
+    by_orientation,
     meetings,
 )
+from .movement_search import Search
 
 __all__ = [
     "MAX_TABLES",
@@ -223,7 +225,7 @@ def _pinned(tables: int, rounds: int, empty: int) -> tuple[design.Sets, str]:
     beside North and the search moves them apart."""
     sets, name = design.build(tables, rounds, 1)
     sets = [sets[0] if 0 < o < empty else sets[o] for o in range(4)]
-    search = design.Search(sets, empty, seed=tables * 1000 + rounds * 10 + empty)
+    search = Search(sets, empty, seed=tables * 1000 + rounds * 10 + empty)
     return search.run(design.SEARCH_BUDGET), f"{name}, empty seats pinned + search"
 
 
@@ -251,7 +253,9 @@ def _bench(tables: int, rounds: int, extras: tuple[int, ...]) -> Movement | None
     orientations = [0] * (4 * playing + len(extras))
     for o in range(4):
         for p in range(playing):
-            orientations[seat_ids[o][p]] = o
+            seat_id = seat_ids[o][p]
+            if seat_id is not None:  # always: no seat is left empty here
+                orientations[seat_id] = o
     for o, index in extra_ids.items():
         orientations[index] = o
     return _assemble(tables, rounds, f"{name}, bench", set_of, schedule_seats, orientations)
@@ -279,8 +283,9 @@ def _from_sets(
     orientations = [0] * players
     for o in range(4):
         for p in range(tables):
-            if ids[o][p] is not None:
-                orientations[ids[o][p]] = o  # type: ignore[index]
+            seat_id = ids[o][p]
+            if seat_id is not None:
+                orientations[seat_id] = o
     schedule_seats = []
     for r in range(rounds):
         rows: list[list[int | None]] = [[None] * 4 for _ in range(tables)]
@@ -308,7 +313,7 @@ def _assemble(
             TableRound(
                 t,
                 s,
-                tuple(seats[r][t]),  # type: ignore[arg-type]
+                by_orientation(seats[r][t]),
                 s is not None and None not in seats[r][t],
                 where[r - 1].get(s) if r > 0 and s is not None else None,
                 where[r + 1].get(s) if r + 1 < rounds and s is not None else None,

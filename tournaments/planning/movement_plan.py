@@ -9,8 +9,18 @@ them: the letters belong to scoring.cards.ORIENTATIONS, which planning does not 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
+
+# One table's four places by orientation N, E, S, W: a player or a table, None for none.
+Four = tuple[int | None, int | None, int | None, int | None]
+
+
+def by_orientation(values: Iterable[int | None]) -> Four:
+    """The four values of one table's places, as the 4-tuple its fields hold."""
+    north, east, south, west = values
+    return north, east, south, west
 
 
 @dataclass(frozen=True)
@@ -141,7 +151,7 @@ class Movement:
                         line.set_to,
                         line.plays,
                         line.seats,
-                        tuple(s.table if s else None for s in following),  # type: ignore[arg-type]
+                        by_orientation(s.table if s else None for s in following),
                     )
                 )
             cards.append(TableCard(t, tuple(lines)))
@@ -154,8 +164,8 @@ class Movement:
             for r in range(self.rounds):
                 seat = self.seat(p, r)
                 seats = self.schedule[r][seat.table].seats
-                opponents = tuple(None if (q == p or not seat.plays) else q for q in seats)
-                lines.append(PlayerCardLine(r, seat.table, seat.board_set, seat.plays, opponents))  # type: ignore[arg-type]
+                opponents = by_orientation(None if (q == p or not seat.plays) else q for q in seats)
+                lines.append(PlayerCardLine(r, seat.table, seat.board_set, seat.plays, opponents))
             cards.append(PlayerCard(p, self.orientations[p], tuple(lines)))
         return tuple(cards)
 

@@ -226,7 +226,8 @@ class Planner:
             seating, add, odd, odd_count = self.rounds[r], self.add, self.odd, self.odd_count
             unbalanced = self._duty_cost() > 0
             tabu_r = tabu[r]
-            best_delta, moves = None, []
+            best_delta: int | None = None
+            moves: list[tuple[int, int, int, int]] = []
             for a in bad:
                 table_a = seating[a]
                 for p in table_a:
@@ -267,7 +268,7 @@ class Planner:
                                 best_delta, moves = delta, [(p, a, q, b)]
                             elif delta == best_delta:
                                 moves.append((p, a, q, b))
-            if moves:
+            if best_delta is not None:  # set with the first of the moves
                 p, a, q, b = rng.choice(moves)
                 self._swap(r, p, a, q, b, best_delta)
                 tenure = rng.randint(3, 12)

@@ -60,6 +60,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from itertools import combinations
+from typing import TypeVar
 
 from .duty import EndBalance, duty_tiers
 from .exact import EXACT_MAX_PLAYERS, exact_round
@@ -88,18 +89,21 @@ __all__ = [
 ]
 
 DEFAULT_EFFORT = 1_500_000
+
+# The caller's player ids, whatever their type (the app's are ints): a round seats them.
+P = TypeVar("P", bound=Hashable)
 """Candidate swaps examined per round at most: about 1 s of pure Python, whatever n."""
 
 
 def seat_round(
-    players: Sequence[Player],
+    players: Sequence[P],
     *,
-    previous: Sequence[Sequence[Sequence[Player]]] = (),
-    teams: Mapping[Player, Hashable] | None = None,
+    previous: Sequence[Sequence[Sequence[P]]] = (),
+    teams: Mapping[P, Hashable] | None = None,
     seed: int,
     upcoming: int = 0,
     effort: int = DEFAULT_EFFORT,
-) -> RoundSeating:
+) -> list[list[P]]:
     """Seat the players present for the next round.
 
     `previous` holds the rounds already played (each a list of tables, each a
@@ -133,9 +137,9 @@ def seat_round(
     odd_size = next((size for size in sizes if size != 4), None)
     odd_seats = [0] * n
     for seating in previous:
-        for table in seating:
-            present = [index[p] for p in table if p in index]
-            if len(table) == odd_size:
+        for played in seating:
+            present = [index[p] for p in played if p in index]
+            if len(played) == odd_size:
                 for i in present:
                     odd_seats[i] += 1
             for i, j in combinations(present, 2):
@@ -173,7 +177,7 @@ def seat_round(
             keeping = EndBalance(odd_seats, upcoming + 1, seats, upcoming) if seats else None
             tables = Planner([tables], sizes, met, team_of, odd_seats, rng, keeping).run(polish)[0]
 
-    result = []
+    result: list[list[P]] = []
     for table in tables:
         seated = [order[i] for i in table]
         rng.shuffle(seated)  # seat order: who deals first should not follow the ids
@@ -182,20 +186,20 @@ def seat_round(
 
 
 def plan_rounds(
-    players: Sequence[Player],
+    players: Sequence[P],
     rounds: int,
     *,
-    teams: Mapping[Player, Hashable] | None = None,
+    teams: Mapping[P, Hashable] | None = None,
     seed: int,
     effort: int = DEFAULT_EFFORT,
-) -> list[RoundSeating]:
+) -> list[list[list[P]]]:
     """Seat `rounds` rounds in sequence for the same players.
 
     Round k is exactly `seat_round(players, previous=<rounds 1..k-1>, teams=teams,
     seed=seed, upcoming=rounds - k, effort=effort)`, so a plan and a
     round-by-round event that passes the same arguments agree.
     """
-    planned: list[RoundSeating] = []
+    planned: list[list[list[P]]] = []
     for k in range(1, rounds + 1):
         planned.append(
             seat_round(
@@ -213,7 +217,7 @@ def plan_rounds(
 # --- internals -----------------------------------------------------------------
 
 
-def _canonical(players: Sequence[Player]) -> list[Player]:
+def _canonical(players: Sequence[P]) -> list[P]:
     order = list(players)
     if len(set(order)) != len(order):
         duplicates = sorted({repr(p) for p, c in Counter(order).items() if c > 1})
@@ -223,12 +227,12 @@ def _canonical(players: Sequence[Player]) -> list[Player]:
             players=duplicates,
         )
     try:
-        return sorted(order)  # type: ignore[type-var]
+        return sorted(order)  # type: ignore[type-var]  # any Hashable: TypeError is caught
     except TypeError:  # ids of mixed types: keep the caller's order
         return order
 
 
-def _team_ids(order: list[Player], teams: Mapping[Player, Hashable] | None) -> list[int]:
+def _team_ids(order: list[P], teams: Mapping[P, Hashable] | None) -> list[int]:
     """A small int per player; players without a team get a team of their own."""
     ids: dict[Hashable, int] = {}
     result = []

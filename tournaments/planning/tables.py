@@ -60,9 +60,11 @@ def table_sizes(n: int) -> list[int]:
     return [4] * fours + [3]
 
 
-def meeting_counts(rounds: Iterable[Iterable[Iterable[Player]]]) -> Counter[frozenset]:
+def meeting_counts(
+    rounds: Iterable[Iterable[Iterable[Player]]],
+) -> Counter[frozenset[Player]]:
     """How many times each pair shared a table, keyed by frozenset({a, b})."""
-    counts: Counter[frozenset] = Counter()
+    counts: Counter[frozenset[Player]] = Counter()
     for seating in rounds:
         for table in seating:
             for a, b in combinations(table, 2):

@@ -17,7 +17,9 @@ import random
 from typing import Any
 
 from scoring import cards
-from scoring.cards import ORIENTATIONS  # ("N", "E", "S", "W"): seat positions 0..3
+
+# ("N", "E", "S", "W"): seat positions 0..3; re-exported for the selectors.
+from scoring.cards import ORIENTATIONS as ORIENTATIONS
 
 SUIT_CODES = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 _SUITS_BY_CODE = {code: suit for suit, code in SUIT_CODES.items()}
@@ -56,13 +58,15 @@ def deal_to_json(deal: cards.Deal) -> dict[str, Any]:
 def deal_from_json(data: dict[str, Any]) -> cards.Deal:
     """The Deal stored by deal_to_json (checked whole by Deal itself)."""
     board = int(data["board"])
-    hands = tuple(cards.sorted_cards(card_of(c) for c in data[letter]) for letter in ORIENTATIONS)
+    hands = cards.four_hands(
+        cards.sorted_cards(card_of(c) for c in data[letter]) for letter in ORIENTATIONS
+    )
     return cards.Deal(
         seed=int(data["seed"]),
         board=board,
         dealer=cards.dealer_of(board),
         first=cards.first_player_of(board),
-        hands=hands,  # type: ignore[arg-type]
+        hands=hands,
         dog=cards.sorted_cards(card_of(c) for c in data["dog"]),
     )
 

@@ -38,7 +38,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from scoring.cards import ORIENTATIONS
 
@@ -338,8 +338,12 @@ def session_results(scores: Iterable[BoardScore], method: str = MATCHPOINTS) -> 
     ]
 
 
+# Whatever ids the caller keys its players by (the app's ints).
+_Id = TypeVar("_Id", bound=Hashable)
+
+
 def session_from_totals(
-    totals: Mapping[PlayerId, tuple[Fraction, int]], method: str = MATCHPOINTS
+    totals: Mapping[_Id, tuple[Fraction, int]], method: str = MATCHPOINTS
 ) -> list[PlayerResult]:
     """session_results from each player's (sum of his exact board results, number of
     boards), as a store of compared boards adds them up; no detail."""
@@ -356,7 +360,9 @@ def session_from_totals(
 
 
 def team_results(
-    players: Iterable[PlayerResult], teams: Mapping[PlayerId, Hashable], method: str = MATCHPOINTS
+    players: Iterable[PlayerResult],
+    teams: Mapping[Any, Hashable],  # keyed by player ids of any type, as PlayerResult.player
+    method: str = MATCHPOINTS,
 ) -> list[TeamResult]:
     """Each team's result from its members' (players absent from `teams` are left
     out), best first, ties sharing the rank."""

@@ -55,7 +55,7 @@ def misere_name(player_id: Any) -> str:
     return f"misere_{player_id}"
 
 
-class Params(dict):  # type: ignore[type-arg]
+class Params(dict[str, Any]):
     """Interpolation that never fails on a parameter the engine did not send."""
 
     def __missing__(self, key: str) -> str:
@@ -142,7 +142,7 @@ class PluralTemplate:
 
     def __mod__(self, params: Mapping[str, Any]) -> str:
         count = params.get(self.key)
-        index = min(max(int(count), 0), 2) if is_whole(count) else 2
+        index = min(max(int(count), 0), 2) if count is not None and is_whole(count) else 2
         return self.forms[index] % params
 
 
@@ -318,9 +318,9 @@ def score_fields(
         if rules.allows_misere:
             field_names |= {misere_name(pid) for pid in ids}
         declared = [poignee_name(pid) for pid in ids if poignees.get(pid)]
-        for error in errors:
-            field = error_field(error, field_names, ids, declared)
-            refusals.add(field, browser_message(error, names, messages))
+        for refused in errors:
+            field = error_field(refused, field_names, ids, declared)
+            refusals.add(field, browser_message(refused, names, messages))
             if field in declared:  # Django's add_error drops the field's cleaned value
                 declared.remove(field)
         return {"ok": False, "errors": refusals.errors}

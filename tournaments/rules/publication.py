@@ -18,7 +18,9 @@ from .permissions import Viewer
 
 
 class Publishable(Protocol):
-    published: bool
+    # Read only: a model's field and a frozen dataclass's (selectors.season) alike.
+    @property
+    def published(self) -> bool: ...
 
 
 class ClubEvent(Publishable, Protocol):

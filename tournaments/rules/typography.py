@@ -25,7 +25,9 @@ _VOWELS = frozenset("aeiouy")
 
 def is_french(language: str | None) -> bool:
     """ "fr", "fr-fr", "fr_CA"...: the rules below are French ones."""
-    return bool(language) and language.lower().replace("_", "-").split("-")[0] == "fr"
+    if not language:
+        return False
+    return language.lower().replace("_", "-").split("-")[0] == "fr"
 
 
 def punctuation(mark: str, language: str | None) -> str:

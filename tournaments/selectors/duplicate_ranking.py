@@ -9,6 +9,7 @@ marques read by selectors.duplicate and hangs its answers on the lines.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -43,8 +44,8 @@ def _core_line(line: Line) -> comparison.ComparedLine | None:
         marques = tuple(line.marques)
     core = comparison.ComparedLine(
         table=line.table_id,
-        players=tuple(ids),  # type: ignore[arg-type]
-        marques=marques,  # type: ignore[arg-type]
+        players=tuple(ids),
+        marques=marques,
         special=line.specials.get(None),
         specials={ORIENTATIONS[o]: kind for o, kind in line.specials.items() if o is not None},
     )
@@ -56,7 +57,7 @@ def _core_line(line: Line) -> comparison.ComparedLine | None:
 def compare_board(board: BoardInfo, method: str) -> list[comparison.BoardScore]:
     """Every player's result on the board (rules.duplicate.compare_board), also hung on
     the lines' scores by orientation."""
-    lines = {line.table_id: line for line in board.lines}
+    lines: dict[Hashable, Line] = {line.table_id: line for line in board.lines}
     cores = [core for line in board.lines if (core := _core_line(line)) is not None]
     scores = comparison.compare_board(board.number, cores, method)
     for score in scores:

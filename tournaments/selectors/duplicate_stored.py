@@ -18,8 +18,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Any, cast
 
-from django.db.models import Count, Exists, OuterRef, Sum
+from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
 
 from ..models import Board, BoardResult, Event, Hand, Registration, Seat
 from ..rules import board_visibility as rule
@@ -61,7 +62,7 @@ def completion(event: Event) -> Completion:
     )
 
 
-def _stored(event: Event, boards: Collection[int] | None):  # type: ignore[no-untyped-def]
+def _stored(event: Event, boards: Collection[int] | None) -> QuerySet[BoardResult, Any]:
     rows = BoardResult.objects.filter(board__event=event)
     if boards is not None:
         rows = rows.filter(board__number__in=sorted(boards))
@@ -96,7 +97,8 @@ def _sessions(
         total = sum(num * (common // den) for den, num in by_den.items())
         totals[player_id] = (Fraction(total, common), counts[player_id])
     sessions = comparison.session_from_totals(totals, method_of(event))
-    return {result.player: result for result in sessions}, marques
+    # Keyed as `totals` was: the players' pks.
+    return {cast(int, result.player): result for result in sessions}, marques
 
 
 def _names(event: Event, namer: Namer) -> list[tuple[int, str, str, str | None]]:

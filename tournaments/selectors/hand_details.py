@@ -77,7 +77,7 @@ def hand_details(hand: Hand, players: Mapping[int, Player]) -> list[HandDetail]:
     for kind, entries in (("poignee", hand.poignees), ("misere", hand.miseres)):
         for entry in entries or []:
             if isinstance(entry, dict):
-                player = players.get(entry.get("player"))  # type: ignore[arg-type]
+                player = players.get(entry.get("player"))  # type: ignore[arg-type]  # a stored id or None: get answers None
                 details.append(HandDetail(kind, entry.get("size"), player))
     case = _chelem_case(hand)
     if case is not None:

@@ -177,4 +177,4 @@ def _table_places(table_ids: list[int]) -> dict[int, tuple[int, int, int, str, d
             "round__event__date",
         )
     )
-    return {pk: tuple(place) for pk, *place in rows}  # type: ignore[misc]
+    return {pk: tuple(place) for pk, *place in rows}  # type: ignore[misc]  # values_list rows of the fields named

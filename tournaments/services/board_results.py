@@ -14,6 +14,7 @@ them all, board by board in one pass.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import cast
 
 from django.db.models import Case, Value, When
 
@@ -37,9 +38,10 @@ def refresh_board_results(event: Event, board_ids: Collection[int] | None = None
     rows = [
         BoardResult(
             board_id=board.pk,
-            table_id=score.table,
+            # The comparison answers with the ids it was given: tables' and players' pks.
+            table_id=cast(int, score.table),
             orientation=ORIENTATIONS.index(score.orientation),
-            player_id=score.player,
+            player_id=cast(int, score.player),
             marque=score.marque,
             special=score.special or "",
             compared=score.compared,

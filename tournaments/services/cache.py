@@ -37,7 +37,7 @@ def _ids(items: Iterable[object]) -> set[int]:
     for item in items:
         pk = getattr(item, "pk", item)
         if pk is not None:
-            found.add(int(pk))  # type: ignore[call-overload]
+            found.add(int(pk))  # type: ignore[call-overload]  # a pk: an int or its text
     return found
 
 

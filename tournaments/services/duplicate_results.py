@@ -143,7 +143,7 @@ def note_deal_refusal(*, by: User, table: Table, board: Board, refused: Refused)
         return
     event = table.round.event
     audit.record(
-        by=by,  # type: ignore[arg-type]
+        by=by,
         club=event.club_id,
         event=event,
         action=AuditEntry.Action.DEAL_REFUSED,
@@ -222,7 +222,7 @@ def save_board_result(
     scoring.HandError or Conflict (changed meanwhile, or already entered by someone
     else) before writing anything."""
     if ruling:  # before the transaction: a refusal raised in it would break the caller's
-        access.require_event(user, table.round.event)  # type: ignore[arg-type]
+        access.require_event(user, table.round.event)
     with transaction.atomic(savepoint=False):
         locked = lock_table(table_id=table.pk, user=user)
         refused = board_refusal(locked=locked, board=board, user=user, hand=hand, ruling=ruling)
@@ -298,7 +298,7 @@ def save_traveller(*, by: Actor, board: Board, lines: Sequence[TravellerLine]) -
                         table=line.table,
                         board=board,
                         hand=_onto_stored(line.hand, board),
-                        user=by,  # type: ignore[arg-type]
+                        user=by,  # type: ignore[arg-type]  # the SystemActor writes demo data too
                         expected_version=line.expected_version,
                         ruling=line.ruling,
                     )

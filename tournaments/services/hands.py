@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
@@ -124,7 +124,7 @@ def score_rows(hand: Hand, table: Table, result: scoring.HandResult) -> list[Han
     return [
         HandScore(
             hand=hand,
-            player_id=player_id,
+            player_id=cast(int, player_id),  # the engine keys scores by the ids it was given
             event_id=table.round.event_id,
             round_id=table.round_id,
             table=table,

@@ -179,6 +179,7 @@ def _posted(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
         if outcome.code != FORM_INVALID:
             place(form, outcome)
         return _render(request, form, hand=stored)
+    assert isinstance(outcome, Conflict)  # answered() answers the other outcomes
     return _conflict(request, form, outcome)
 
 

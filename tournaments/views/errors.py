@@ -90,7 +90,7 @@ def place_line(form: Any, error: Exception) -> None:
     elif isinstance(error, NotFound):
         form.add_error(None, str(error))
     else:
-        place(form, error)  # type: ignore[arg-type]
+        place(form, error)  # type: ignore[arg-type]  # else a Refused or a HandError
 
 
 def place(form: Any, error: Refused | scoring.HandError) -> None:

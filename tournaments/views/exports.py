@@ -6,7 +6,7 @@ downloads live beside their pages (views.tournament, views.season)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from ..exports.club_night import club_night_workbook
@@ -16,7 +16,7 @@ from .organiser import organiser_required
 
 
 @organiser_required
-def club_night_export(request: HttpRequest, pk: int) -> HttpResponse:
+def club_night_export(request: HttpRequest, pk: int) -> FileResponse:
     event = get_object_or_404(
         Event.objects.select_related("club"), pk=pk, kind=Event.Kind.CLUB_NIGHT
     )

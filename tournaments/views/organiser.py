@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar, cast
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.validators import slug_re
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -58,14 +58,19 @@ from .submissions import (
 View = Callable[..., HttpResponse]
 
 
-def organiser_required(view: View) -> View:
+# A page or a file (an export's FileResponse): the guarded view's own type.
+AnyView = TypeVar("AnyView", bound=Callable[..., HttpResponseBase])
+
+
+def organiser_required(view: AnyView) -> AnyView:
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not is_organiser(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)
 
-    return login_required(wrapper)
+    # The wrapper takes what `view` takes and answers what it answers.
+    return cast(AnyView, login_required(wrapper))
 
 
 def organiser_action(view: View) -> View:

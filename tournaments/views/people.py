@@ -148,7 +148,7 @@ def member_role(request: HttpRequest, membership: Membership) -> HttpResponse:
         if response is not None:
             return response
     # The refusal stands in the person's row, beside his role.
-    errors = {membership.pk: " ".join(e for field in form.errors.values() for e in field)}
+    errors = {membership.pk: " ".join(str(e) for field in form.errors.values() for e in field)}
     return _people_page(request, club, MemberAddForm(), errors=errors, status=400)
 
 

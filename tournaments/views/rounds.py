@@ -207,8 +207,8 @@ def round_print(request: HttpRequest, pk: int) -> HttpResponse:
     )
     # The deals each table plays (a table of 5 where the dealer sits out plays more).
     for table in tables:
-        table.plan = fairness.table_plan(table, round_.event)
-        table.mode = fairness.table_mode(table)
+        table.plan = fairness.table_plan(table, round_.event)  # type: ignore[attr-defined]  # for the template
+        table.mode = fairness.table_mode(table)  # type: ignore[attr-defined]  # for the template
     return render(
         request,
         TEMPLATES + "round_print.html",

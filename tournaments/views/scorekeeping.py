@@ -157,6 +157,7 @@ def _posted(request: HttpRequest, table_id: int, hand: Hand | None) -> HttpRespo
     form = cast(HandForm, entry.form)
     if isinstance(outcome, Refused):
         return _refused(request, form, hand, outcome)
+    assert isinstance(outcome, Conflict)  # answered() answers the other outcomes
     return _conflict(request, form, hand, outcome)
 
 

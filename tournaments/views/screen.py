@@ -59,7 +59,7 @@ class Screen:
 
 def _screens(shown: HallScreen, settings: ScreenSettings, total_label: str) -> list[Screen]:
     ranking = split_pages(shown.lines, settings.lines) or [[]]  # an empty ranking still shows
-    labels = {
+    labels: dict[str, Any] = {
         "detail_label": _("Team") if shown.detail_is_team else _("Club"),
         "total_label": total_label,
         "with_detail": shown.with_detail,

@@ -10,15 +10,17 @@ player's points in each, unpublished ones marked.
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..exports.season import season_workbook
 from ..forms.tournament import SeasonForm
+from ..forms.typed import field_of
 from ..models import Season
 from ..rules import publication
 from ..selectors import access
@@ -40,7 +42,7 @@ TEMPLATES = "tournaments/season/"
 def _season_form(request: HttpRequest, **kwargs: object) -> SeasonForm:
     """The season form offering only the clubs the user organises."""
     form = SeasonForm(*posted(request), **kwargs)
-    form.fields["club"].queryset = access.organised_clubs(request.user)
+    field_of(form, "club", forms.ModelChoiceField).queryset = access.organised_clubs(request.user)
     return form
 
 
@@ -102,7 +104,7 @@ def season_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @organiser_required
-def season_export(request: HttpRequest, pk: int) -> HttpResponse:
+def season_export(request: HttpRequest, pk: int) -> FileResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
     access.require_club(request.user, season.club_id)
     return season_workbook(

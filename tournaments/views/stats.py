@@ -129,7 +129,7 @@ def choose_event(
 ) -> tuple[selectors.PlayerEventRow, str]:
     """The event picked with ?event=<id> (among the page's events, else read alone),
     else the page's first; and a message if the pick was bad. `shown` is not empty."""
-    if raw in (None, ""):
+    if not raw:  # None or ""
         return shown[0], ""
     for row in shown:
         if str(row.event_id) == raw:

@@ -13,6 +13,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.messages.storage.base import BaseStorage
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -81,7 +82,7 @@ def submitted_form_page(
 ) -> HttpResponse:
     """A page that creates something: a valid post is written once (`write`) and
     redirected; otherwise the page shows `form` again, with the service's refusal."""
-    if request.method == "POST" and form.is_valid():  # type: ignore[attr-defined]
+    if request.method == "POST" and form.is_valid():
         response = submit_form(request, form, write)
         if response is not None:
             return response
@@ -145,7 +146,7 @@ def carried_fields(request: HttpRequest) -> list[tuple[str, str]]:
     CSRF token is the page's own and "confirm" is what the page adds.
     """
     return [
-        (name, value)
+        (name, value)  # type: ignore[misc]  # a posted name's last value: a str
         for name, value in request.POST.items()
         if name not in ("csrfmiddlewaretoken", "confirm")
     ]
@@ -161,7 +162,8 @@ def _already_queued(request: HttpRequest, message: str) -> bool:
     # The first tap's message may still wait to be shown: once is enough.
     storage = messages.get_messages(request)
     queued = any(str(m.message) == message for m in storage)
-    storage.used = False  # looking is not showing: keep them for the next page
+    if isinstance(storage, BaseStorage):  # always: MessageMiddleware is installed
+        storage.used = False  # looking is not showing: keep them for the next page
     return queued
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -220,5 +220,5 @@ tournament_publish, tournament_unpublish = publication_views(
 
 
 @organiser_required
-def tournament_export(request: HttpRequest, pk: int) -> HttpResponse:
+def tournament_export(request: HttpRequest, pk: int) -> FileResponse:
     return tournament_workbook(organised_tournament(request, pk)).response()
