@@ -1,8 +1,8 @@
 """The errors every layer speaks: a write is refused (the input at fault), conflicts
 (someone else changed it first), is not allowed (who asks may not), or finds nothing.
 
-Services raise them (or return them, as services.hand_entry.enter_hand does); forms
-place a Refused at its field; views.errors maps each one to its response (403, 404,
+Services raise them (a hand's write with the engine's scoring.HandError beside them);
+forms place a Refused at its field; views.errors maps each one to its response (403, 404,
 409, or the form again), in one place. Kept apart from the services so that forms
 (which validate and never write) can name them without importing a service, and free
 of Django and of the engine (an import contract).
@@ -63,8 +63,10 @@ class NotAllowed(Exception):
     being played); None for a plain refusal, where the page says why a scorekeeper of a
     locked sheet may not. `target`: what was refused (the table), for that page.
 
-    Raised where the services' callers expect Django's PermissionDenied (the access
-    checks, save_hand): views.errors answers both alike, 403."""
+    Raised where a page answers it (services.hand_entry, services.hands.write_hand);
+    where the services' callers expect Django's PermissionDenied (the access checks, the
+    back office's save_hand, save_board_result and delete_hand) that is raised instead:
+    views.errors answers both alike, 403."""
 
     BOARD_BY_BOARD = "board_by_board"
     ROUND_NOT_OPEN = "round_not_open"

@@ -1,4 +1,4 @@
-"""Issue 24, "one service owns a hand's write": a view posts a hand through
+"""The rule "one service owns a hand's write": a view posts a hand through
 services.hand_entry.enter_hand, once, and maps its outcome (views.errors). The steps
 enter_hand runs in its own transaction (the table's lock, the write, the key) are not
 the views' to call: a view that calls one of them opens the write path again.
@@ -19,7 +19,9 @@ NOT_FOR_VIEWS = {
     "save_hand",
     "write_hand",
     "save_board_result",
-    "board_refusal",
+    "check_board_entry",
+    "delete_hand",
+    "remove_hand",
     "lock_table",
     "locked_event",
 }

@@ -1,5 +1,5 @@
 """A write PostgreSQL aborts to break a deadlock is run again, not answered with a 500
-(services.submissions.once; issue 21: a save never fails).
+(services.submissions.once: a scorekeeper's save never fails on the database's choice).
 
 Every writer locks a table's row before its event's, but an organiser's change and a
 save may still wait for each other's rows in some order nobody foresaw: PostgreSQL then
@@ -9,13 +9,17 @@ running it again is what the scorekeeper's second tap would do anyway."""
 from __future__ import annotations
 
 import threading
+import uuid
 
 import pytest
 from django.db import OperationalError, connection, transaction
+from django.urls import reverse
 
-from tournaments.models import Table
+from tournaments.models import Hand, HandScore, Submission, Table
+from tournaments.services import hand_entry
 from tournaments.services.submissions import Outcome, once
 
+from ..factories import logged_in, seated, store_hand
 from ..waiting import ceiling, until
 
 
@@ -88,3 +92,64 @@ def test_other_database_errors_are_not_run_again(scorekeeper):
     with pytest.raises(OperationalError):
         once(None, user=scorekeeper, action="test", write=write)
     assert len(runs) == 1
+
+
+def _aborted_once(monkeypatch) -> list[int]:
+    """The write of enter_hand aborted by the database once, after it stored the hand
+    (as PostgreSQL aborts a deadlock's victim): the run again starts from the parsed
+    post, not from the hand the aborted run numbered and saved."""
+    runs: list[int] = []
+    real_write = hand_entry.write_hand
+
+    def write_hand(**kwargs):
+        saved = real_write(**kwargs)
+        runs.append(saved.hand.pk)
+        if len(runs) == 1:
+            deadlock = type("Deadlock", (Exception,), {"sqlstate": "40P01"})()
+            raise OperationalError("deadlock detected") from deadlock
+        return saved
+
+    monkeypatch.setattr(hand_entry, "write_hand", write_hand)
+    return runs
+
+
+def _posted(table, **changes):
+    players = seated(table)
+    return {
+        "dealer": players[0].pk,
+        "contract": "garde",
+        "taker": players[1].pk,
+        "oudlers": "2",
+        "points": "45",
+        "points_camp": "taker",
+        "submission_key": str(uuid.uuid4()),
+        **changes,
+    }
+
+
+@pytest.mark.django_db(transaction=True)  # the request's own transaction, as in production
+def test_a_new_hand_aborted_once_is_stored_once_by_the_run_again(table4, scorekeeper, monkeypatch):
+    runs = _aborted_once(monkeypatch)
+    response = logged_in(scorekeeper).post(
+        reverse("hand_new", args=[table4.pk]), _posted(table4, number="1")
+    )
+    assert response.status_code == 302, response.content[:300]
+    assert len(runs) == 2
+    hand = Hand.objects.get(table=table4)
+    assert (hand.number, hand.version, hand.taker_id) == (1, 1, seated(table4)[1].pk)
+    assert HandScore.objects.filter(hand=hand).count() == 4
+    assert Submission.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_edit_aborted_once_is_stored_once_by_the_run_again(table4, scorekeeper, monkeypatch):
+    stored = store_hand(table4, scorekeeper)
+    runs = _aborted_once(monkeypatch)
+    response = logged_in(scorekeeper).post(
+        reverse("hand_edit", args=[stored.pk]), _posted(table4, points="60", version="1")
+    )
+    assert response.status_code == 302, response.content[:300]
+    assert runs == [stored.pk, stored.pk]
+    stored.refresh_from_db()
+    assert (stored.version, stored.points) == (2, 60)
+    assert Hand.objects.filter(table=table4).count() == 1

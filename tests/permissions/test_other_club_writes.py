@@ -39,6 +39,7 @@ from tournaments.models import (
     Team,
 )
 from tournaments.services import admin_events, admin_writes, hand_entry, hands, people, tournament
+from tournaments.views.hand_entry import parsed
 
 from ..factories import make_club, make_member, make_round, make_table, make_user, seated
 from ..factories import store_hand as store
@@ -149,9 +150,10 @@ def _edited_hand(w: W) -> Hand:
 
 
 def _entered(by: Any, w: W, *, editing: Hand | None) -> Any:
-    """A hand posted through enter_hand, its form bound at the locked table as the view
-    binds it; a NotAllowed outcome raised as the PermissionDenied the other writes give."""
-    players = seated(w["table"])
+    """A hand posted through enter_hand, its form parsed at the table as the view parses
+    it; a NotAllowed raised as the PermissionDenied the other writes give."""
+    table = w["table"]
+    players = seated(table)
     data = {
         "dealer": players[1].pk,
         "contract": "prise",
@@ -162,27 +164,40 @@ def _entered(by: Any, w: W, *, editing: Hand | None) -> Any:
         "version": "1" if editing is not None else "",
     }
 
-    def form_at(binding: hand_entry.Binding) -> HandForm:
-        return HandForm(
-            data,
-            table=binding.table,
-            seats=binding.seats,
-            rules=binding.table.round.event.rules,
-            instance=binding.stored if binding.stored is not None else Hand(table=binding.table),
-        )
-
-    entry = hand_entry.enter_hand(
-        user=by,
-        table_id=w["table"].pk,
-        form_at=form_at,
-        key=None,
-        action="hand_new",
-        editing=editing,
+    form = HandForm(
+        data,
+        table=table,
+        seats=list(table.seats.select_related("player").order_by("position")),
+        rules=table.round.event.rules,
+        instance=editing if editing is not None else Hand(table=table),
     )
-    if isinstance(entry.outcome, NotAllowed):
-        raise PermissionDenied(entry.outcome.message)
-    assert isinstance(entry.outcome, hand_entry.Saved), entry.outcome
-    return entry
+    assert form.is_valid(), form.errors
+    try:
+        return hand_entry.enter_hand(
+            user=by,
+            table_id=table.pk,
+            entered=parsed(form),
+            key=None,
+            action="hand_new",
+            editing=editing,
+        )
+    except NotAllowed as refused:
+        raise PermissionDenied(refused.message) from refused
+
+
+def _deleted(by: Any, w: W) -> Any:
+    """A hand deleted through delete_entered_hand, as the delete page posts it; a
+    NotAllowed raised as the PermissionDenied the other writes give."""
+    try:
+        return hand_entry.delete_entered_hand(
+            user=by,
+            hand=Hand.objects.get(pk=w["hand"].pk),
+            expected_version=1,
+            key=None,
+            action="hand_delete",
+        )
+    except NotAllowed as refused:
+        raise PermissionDenied(refused.message) from refused
 
 
 def _changed(obj: Any, **fields: Any) -> Any:
@@ -226,6 +241,7 @@ WRITES = [
         hands.delete_hand,
         lambda by, w: hands.delete_hand(hand=w["hand"], user=by, expected_version=1),
     ),
+    Write("delete_entered_hand", hand_entry.delete_entered_hand, _deleted),
     # a tournament
     Write(
         "create_tournament",
@@ -378,7 +394,7 @@ WRITES = [
         "save_registration (absent)",
         admin_writes.save_registration,
         lambda by, w: admin_writes.save_registration(
-            by=by, registration=_changed(w["entry"], active=False)
+            by=by, registration=_changed(w["entry"], present=False)
         ),
     ),
     Write(

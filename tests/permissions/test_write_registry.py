@@ -140,7 +140,10 @@ NOT_A_CLUB_WRITE = {
     "writes nothing",
     "hands.write_hand": "the write of enter_hand and save_hand (both tested), run under the "
     "table's lock their caller holds",
-    "duplicate_results.board_refusal": "checks a board's result under the table's lock; "
+    "hands.remove_hand": "the deletion of delete_entered_hand and delete_hand (both tested), "
+    "in their caller's transaction",
+    "hands.back_office_refusal": "words a refusal for the back office; writes nothing",
+    "duplicate_results.check_board_entry": "checks a board's result under the table's lock; "
     "writes nothing",
     # each season's stored ranking, rewritten by the checked writes that move it
     "standings.refresh_season_standings": "derived from results after each checked write",
@@ -208,7 +211,9 @@ def test_every_function_acting_for_a_person_is_tested():
         "table_lock.lock_table",  # reads the user's right under the lock; writes nothing
         # the steps of enter_hand and save_hand (both tested), under the caller's lock
         "hands.write_hand",
-        "duplicate_results.board_refusal",
+        "duplicate_results.check_board_entry",
+        # the step of delete_entered_hand and delete_hand (both tested)
+        "hands.remove_hand",
         # enter_hand's audit line of a result refused by the board's cards, written
         # after board_refusal has checked the scorekeeper's right at the table
         "duplicate_results.note_deal_refusal",

@@ -28,6 +28,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
@@ -40,7 +41,7 @@ from ..models import Hand, HandScore, Player, Round, Seat, Table
 from ..rules import typography
 from ..rules.collation import sort_key
 from ..rules.dealing import next_dealer
-from .access import is_organiser, organised_events
+from .access import is_organiser, organised_events, remember_scorekeeper
 from .fairness import TableMode, table_mode
 from .hand_details import HandDetail, hand_details
 
@@ -59,6 +60,43 @@ def hand_for_scoring(hand_id: int) -> Hand:
         Hand.objects.select_related("table__round__event", "dealer", "taker", "partner"),
         pk=hand_id,
     )
+
+
+def entry_seats(table_id: int, user: User) -> QuerySet[Seat]:
+    """A table's seats in order, with their players, the table, its round and event, and
+    whether `user` keeps score there (`keeps_score`): what a hand's entry reads of its
+    table, in one query (services.table_lock.lock_table takes it with the table's lock)."""
+    keeps = Table.scorekeepers.through.objects.filter(
+        table_id=OuterRef("table_id"), user_id=user.pk if user.is_authenticated else None
+    )
+    return (
+        Seat.objects.filter(table_id=table_id)
+        .select_related("table__round__event", "player")
+        .annotate(keeps_score=Exists(keeps))
+        .order_by("position")
+    )
+
+
+def seated_table(seats: list[Seat], user: User) -> Table:
+    """The one table of `entry_seats` (every seat shares its instance), whose scorekeeping
+    right of `user` is remembered for the permission checks (selectors.access)."""
+    table = seats[0].table
+    for seat in seats:
+        seat.table = table  # one instance, as table.seats would share it
+    keeps_score = seats[0].keeps_score  # type: ignore[attr-defined]  # entry_seats annotates it
+    remember_scorekeeper(user, table.pk, keeps_score)
+    return table
+
+
+def table_for_entry(table_id: int, user: User) -> tuple[Table, list[Seat]]:
+    """The table a hand is posted at and its seats, read (not locked) in one query, for
+    the view to parse the posted form at before the write (404 if unknown)."""
+    if not 0 < table_id <= 2**63 - 1:  # no such row; SQLite would overflow on the lookup
+        raise Http404
+    seats = list(entry_seats(table_id, user))
+    if not seats:
+        raise Http404
+    return seated_table(seats, user), seats
 
 
 def tables_for_user(user: User) -> QuerySet[Table]:
@@ -182,7 +220,7 @@ def _shown(value: int) -> str:
 class SheetRow:
     hand: Hand
     cells: list[SheetCell]
-    made: bool | None  # the taker's row says; None for a passed hand
+    contract_made: bool | None  # the taker's row says; None for a passed hand
     check: int  # the sum of the hand's score rows: 0 on a sound sheet
     # Oudlers and bonuses (petit au bout, poignées, chelem, misères), shown compactly.
     details: list[HandDetail] = field(default_factory=list)
@@ -216,7 +254,7 @@ class SheetRow:
             hand.dealer.name if hand.dealer_id else "—",
             hand.taker.name if hand.taker_id else "",  # the wide row prints "—"
             hand.partner.name if hand.partner_id else _("alone"),
-            self.made,
+            self.contract_made,
             "—" if passed else _points(hand.points),
             self.detail_line,
             [(cell.points, cell.signed_text, cell.total_text) for cell in self.cells],
@@ -237,7 +275,7 @@ class SheetLine(NamedTuple):
     dealer: str  # "—" when unknown
     taker: str  # "" for a passed hand
     partner: str  # "alone" when the taker called himself or nobody
-    made: bool | None
+    contract_made: bool | None
     points: str  # the taker's card points, "—" for a passed hand
     details: str  # oudlers and bonuses, "" for a passed hand
     cells: list[tuple[int | None, str, str]]  # each player's points, signed, and total
@@ -302,7 +340,7 @@ _STAND_IN = 987654321  # an id no hand has, replaced by each hand's own
 class _HandLinks:
     """A hand's edit, delete and history URLs, each view reversed once per sheet: the
     sheet printed six {% url %} a hand (two lines per hand, phone and wide), 180
-    reverse() for 30 hands, a fifth of its page."""
+    reverse() for 30 hands, a large part of its page's cost."""
 
     def __init__(self) -> None:
         self.patterns = [
@@ -343,12 +381,13 @@ def sheet(table: Table) -> Sheet:
     """
     seats = list(table.seats.select_related("player").order_by("position"))
     # The hands' players are the sheet's own Player instances (below), not four joined
-    # copies a hand: 150 model instances fewer for 30 hands, a fifth of the sheet's reads.
+    # copies a hand: 150 model instances fewer for 30 hands.
     hands = list(table.hands.order_by("number"))
     scores: dict[int, dict[int, tuple[int, bool | None]]] = defaultdict(dict)  # points, made
     # By the row's own table (indexed), not through its hand: no join with the hands.
     rows_ = HandScore.objects.filter(table_id=table.pk).order_by()
-    for hand_id, player_id, points, made in rows_.values_list("hand", "player", "points", "made"):
+    ledger = rows_.values_list("hand", "player", "points", "contract_made")
+    for hand_id, player_id, points, made in ledger:
         scores[hand_id][player_id] = (points, made)
     # A player moved away after scoring here still gets a column (a query only then).
     moved = {p for by_player in scores.values() for p in by_player} - {s.player_id for s in seats}
@@ -372,7 +411,7 @@ def sheet(table: Table) -> Sheet:
             SheetRow(
                 hand=hand,
                 cells=cells,
-                made=taker_row[1] if taker_row else None,
+                contract_made=taker_row[1] if taker_row else None,
                 check=sum(points for points, _made in by_player.values()),
                 details=hand_details(hand, by_id),
             )

@@ -7,7 +7,7 @@ marque of each orientation), version lock, history, submission key, sheet valida
 and cache renewal are those of every hand. What duplicate adds is checked here first:
 the table plays this board in this round, the dealer is the board's, and a board the
 app dealt refuses a result its cards contradict (scoring.cards.contradictions), with
-the engine's error at the field (board_refusal, under the table's lock).
+the engine's error at the field (check_board_entry, under the table's lock).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -34,7 +33,15 @@ from ..selectors.access import Actor, can_score
 from ..selectors.board_visibility import may_enter_at
 from . import audit
 from .cache import touch
-from .hands import SavedHand, changed_meanwhile, engine_hand, table_seats, write_hand
+from .hands import (
+    REFUSALS,
+    SavedHand,
+    back_office_refusal,
+    changed_meanwhile,
+    engine_hand,
+    table_seats,
+    write_hand,
+)
 from .results import refresh_event_results
 from .table_lock import LockedTable, lock_table
 
@@ -132,14 +139,22 @@ def check_board_result(
         raise DealContradicted(errors)
 
 
-def note_deal_refusal(*, by: User, table: Table, board: Board, refused: Refused) -> None:
+def note_deal_refusal(
+    *, by: User, table_id: int, board_number: int, refused: scoring.HandError
+) -> None:
     """Write to the event's audit trail a scorekeeper's result refused by the board's
-    cards: the table, the board, who, when and (for the arbiter, on the traveller) what
-    the cards contradict. The scorekeeper was told only which entry does not match: a
-    player trying results one after another to learn the others' cards leaves a line
-    each time. Nothing for another refusal."""
-    found = [e for e in refused.errors if str(getattr(e, "code", "")).startswith("deal_")]
-    if not found or board.deal is None:
+    cards (DealContradicted, once the write's transaction is undone): the table, the
+    board, who, when and (for the arbiter, on the traveller) what the cards contradict.
+    The scorekeeper was told only which entry does not match: a player trying results
+    one after another to learn the others' cards leaves a line each time. Nothing for
+    another refusal."""
+    errors = getattr(refused, "errors", [refused])
+    found = [e for e in errors if str(getattr(e, "code", "")).startswith("deal_")]
+    if not found:
+        return
+    table = Table.objects.select_related("round__event").get(pk=table_id)
+    board = Board.objects.filter(event_id=table.round.event_id, number=board_number).first()
+    if board is None or board.deal is None:
         return
     event = table.round.event
     audit.record(
@@ -171,16 +186,16 @@ def _arbiter_params(params: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def board_refusal(
+def check_board_entry(
     *,
     locked: LockedTable,
     board: Board | None,
     user: User,
     hand: Hand | None = None,
     ruling: bool = False,
-) -> Exception | None:
-    """Why a result of `board` may not be entered at the table `locked` by the caller
-    (services.table_lock.lock_table), or None. In this order, so that nothing of the
+) -> None:
+    """Raise why a result of `board` may not be entered at the table `locked` by the
+    caller (services.table_lock.lock_table). In this order, so that nothing of the
     board is told to who may not see it: NotAllowed (not a scorekeeper here; the round
     not open yet), NotFound (`board` None: no such board; or one this table does not
     play); then, given the result
@@ -190,21 +205,16 @@ def board_refusal(
     checks he organises the event)."""
     table, seats = locked.table, locked.seats
     if not can_score(user, table):  # before anything of the board is checked (or told)
-        return NotAllowed(_("You may not enter results at this table."), target=table)
+        raise NotAllowed(_("You may not enter results at this table."), target=table)
     if not may_enter_at(user, table):
-        return NotAllowed(round_not_open(table), reason=NotAllowed.ROUND_NOT_OPEN, target=table)
+        raise NotAllowed(round_not_open(table), reason=NotAllowed.ROUND_NOT_OPEN, target=table)
     if board is None:  # no such board at the event
-        return NotFound()
+        raise NotFound()
     if not plays_board(table, board):
-        return NotFound(_("This table does not play board %(number)s.") % {"number": board.number})
-    if hand is None:
-        return None
-    prepare_hand(table=table, board=board, hand=hand, seats=seats)
-    try:
+        raise NotFound(_("This table does not play board %(number)s.") % {"number": board.number})
+    if hand is not None:
+        prepare_hand(table=table, board=board, hand=hand, seats=seats)
         check_board_result(table=table, board=board, hand=hand, seats=seats, ruling=ruling)
-    except scoring.HandError as error:
-        return error
-    return None
 
 
 def save_board_result(
@@ -217,23 +227,23 @@ def save_board_result(
     ruling: bool = False,
 ) -> SavedHand:
     """Enter (or edit, `hand` with a pk) the result of `board` at `table`, in the
-    caller's transaction (the traveller's) or its own: board_refusal then write_hand
+    caller's transaction (the traveller's) or its own: check_board_entry then write_hand
     under the table's lock. Raises PermissionDenied (not allowed), NotFound,
     scoring.HandError or Conflict (changed meanwhile, or already entered by someone
     else) before writing anything."""
     if ruling:  # before the transaction: a refusal raised in it would break the caller's
         access.require_event(user, table.round.event)
+    # Raised once the block is left, as save_hand does: the traveller goes on after one.
     with transaction.atomic(savepoint=False):
         locked = lock_table(table_id=table.pk, user=user)
-        refused = board_refusal(locked=locked, board=board, user=user, hand=hand, ruling=ruling)
-        outcome = refused or write_hand(
-            locked=locked, hand=hand, user=user, expected_version=expected_version
-        )
-    if isinstance(outcome, NotAllowed):
-        raise PermissionDenied(outcome.message)
-    if isinstance(outcome, Exception):
-        raise outcome
-    return outcome
+        try:
+            check_board_entry(locked=locked, board=board, user=user, hand=hand, ruling=ruling)
+            return write_hand(
+                locked=locked, hand=hand, user=user, expected_version=expected_version
+            )
+        except (*REFUSALS, NotFound) as error:
+            refused = error
+    raise back_office_refusal(refused)
 
 
 # --- the traveller, entered from paper --------------------------------------------------

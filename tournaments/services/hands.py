@@ -3,9 +3,10 @@
 The engine is the only place scores are computed; `score_stored_hand` is the
 one adapter from a stored hand to the engine's input, and `write_hand` writes the
 hand and its score rows under its table's and event's locks. A scorekeeper's post
-goes through services.hand_entry.enter_hand (the submission key, the lock, the form,
-the board's checks, then write_hand); `save_hand` is the same write for the back
-office, scripts and tests, raising what enter_hand answers.
+goes through services.hand_entry.enter_hand (the submission key, the lock, the board's
+checks, then write_hand), its deletion through hand_entry.delete_entered_hand
+(remove_hand); `save_hand` and `delete_hand` are the same writes for the back office,
+scripts and tests, each in a transaction of its own.
 
 Validating and reopening a sheet are in sheets.py.
 """
@@ -130,15 +131,15 @@ def score_rows(hand: Hand, table: Table, result: scoring.HandResult) -> list[Han
             table=table,
             points=points,
             is_taker=player_id == hand.taker_id,
-            made=result.made if player_id == hand.taker_id else None,
+            contract_made=result.made if player_id == hand.taker_id else None,
         )
         for player_id, points in result.scores.items()
     ]
 
 
-# What write_hand answers instead of a SavedHand: the engine's refusal, a conflict, or
-# not allowed, each found before the first write.
-NotWritten = scoring.HandError | Conflict | NotAllowed
+# What write_hand raises instead of storing the hand: the engine's refusal, a conflict,
+# or not allowed, each found before the first write.
+REFUSALS = (scoring.HandError, Conflict, NotAllowed)
 
 
 def save_hand(
@@ -153,23 +154,31 @@ def save_hand(
     a transaction of its own (or the caller's), for the back office, scripts and tests.
     Raises scoring.HandError, Conflict, or PermissionDenied (not allowed)."""
     # No savepoint (two statements of the fourteen a save may cost): the refusals all
-    # come before the first write and are raised once the block is left, so a caller
+    # come before the first write and are raised once the block is left (an error that
+    # leaves a block without a savepoint breaks the caller's transaction), so a caller
     # inside a transaction can go on after one; any other failure undoes the caller's
     # transaction, as it would anyway.
     with transaction.atomic(savepoint=False):
         locked = lock_table(table_id=table.pk, user=user)
-        outcome = write_hand(
-            locked=locked,
-            hand=hand,
-            user=user,
-            expected_version=expected_version,
-            opened_as=opened_as,
-        )
-    if isinstance(outcome, NotAllowed):
-        raise PermissionDenied(outcome.message)
-    if isinstance(outcome, Exception):
-        raise outcome
-    return outcome
+        try:
+            return write_hand(
+                locked=locked,
+                hand=hand,
+                user=user,
+                expected_version=expected_version,
+                opened_as=opened_as,
+            )
+        except REFUSALS as error:
+            refused = error
+    raise back_office_refusal(refused)
+
+
+def back_office_refusal(error: Exception) -> Exception:
+    """A refusal as the back office, scripts and tests are answered: not allowed as
+    Django's PermissionDenied (the access checks' error), the others as raised."""
+    if isinstance(error, NotAllowed):
+        return PermissionDenied(error.message)
+    return error
 
 
 def write_hand(
@@ -179,7 +188,7 @@ def write_hand(
     user: User,
     expected_version: int | None = None,
     opened_as: int | None = None,
-) -> SavedHand | NotWritten:
+) -> SavedHand:
     """Check, score and store a hand at a table `locked` in the caller's transaction
     (services.table_lock.lock_table), with its score rows, results and pages' version.
 
@@ -188,21 +197,18 @@ def write_hand(
     table's row (the caller's) for the checks and the engine, the event's row from the
     writes to the commit (services.table_lock). `opened_as`: the number a new hand's
     form was opened for; a Conflict with `next_number` when that hand has been stored
-    since (None: stored as the next hand, as a script posts it). Refusals are returned,
-    not raised, before anything is written."""
+    since (None: stored as the next hand, as a script posts it). Refusals are raised
+    before anything is written: NotAllowed, Conflict, or the engine's scoring.HandError."""
     table, seats = locked.table, locked.seats
     if not can_score(user, table):
-        return NotAllowed(_("You may not enter hands at this table."), target=table)
+        raise NotAllowed(_("You may not enter hands at this table."), target=table)
     apply_table_mode(hand, table, seats)
-    try:
-        result = score_stored_hand(hand, seats, table.round.event.rules)
-    except scoring.HandError as error:
-        return error
+    result = score_stored_hand(hand, seats, table.round.event.rules)
 
     if (table.board_set is None) != (hand.board_id is None):
         # A duplicate table takes board results only (services.duplicate_results), and
         # a board result goes to a duplicate table only.
-        return NotAllowed(
+        raise NotAllowed(
             _("At this table results are entered board by board."),
             reason=NotAllowed.BOARD_BY_BOARD,
             target=table,
@@ -210,9 +216,9 @@ def write_hand(
     if hand.pk:
         current = Hand.objects.select_for_update().filter(pk=hand.pk, table=table).first()
         if current is None or current.version != expected_version:
-            return changed_meanwhile(current)
+            raise changed_meanwhile(current)
         if current.board_id != hand.board_id:
-            return changed_meanwhile(current)
+            raise changed_meanwhile(current)
         hand.version = current.version + 1
         hand.number = current.number
     elif hand.board_id is not None:
@@ -220,12 +226,12 @@ def write_hand(
         # sees the result saved first, as after any concurrent edit.
         current = table.hands.filter(board_id=hand.board_id).first()
         if current is not None:
-            return changed_meanwhile(current)
+            raise changed_meanwhile(current)
         hand.number = hand.board.number  # the sheet lists a duplicate table's boards
         hand.version = 1
     # Only now the event's row: every save at an event rewrites its places, so saves at
-    # one event queue here, and what came before (the checks, the engine, the form in
-    # enter_hand) ran beside other tables' saves under their own table's lock (issue
+    # one event queue here, and what came before (the checks, the engine, the board's
+    # in enter_hand) ran beside other tables' saves under their own table's lock (issue
     # 21: the event was locked for the whole save). Lock order, as every writer takes
     # them: table, then round, then event.
     # A round cannot lock meanwhile: it locks once every sheet is validated, and this
@@ -234,16 +240,13 @@ def write_hand(
     if event.rules_json != table.round.event.rules_json:
         # The rule set changed while this hand was scored (services.events.update_event
         # rescored every stored hand, not this one, still uncommitted): scored again.
-        try:
-            result = score_stored_hand(hand, seats, event.rules)
-        except scoring.HandError as error:
-            return error
+        result = score_stored_hand(hand, seats, event.rules)
     if hand.pk is None and hand.board_id is None:
         last = event.last_number or 0
         if opened_as is not None and opened_as <= last:
             taken = changed_meanwhile(table.hands.filter(number=opened_as).first())
             taken.next_number = last + 1
-            return taken
+            raise taken
         hand.number = last + 1
         hand.version = 1
     table.round.event = event
@@ -268,9 +271,23 @@ def write_hand(
 
 @transaction.atomic
 def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
+    """Delete a hand (remove_hand) in a transaction of its own (a savepoint in the
+    caller's), for the back office, scripts and tests. Raises Conflict, or
+    PermissionDenied (not allowed)."""
+    try:
+        remove_hand(hand=hand, user=user, expected_version=expected_version)
+    except NotAllowed as refused:
+        raise back_office_refusal(refused) from refused
+
+
+def remove_hand(*, hand: Hand, user: User, expected_version: int) -> Table:
+    """Delete a hand in the caller's transaction, its table's row locked here, with its
+    score rows, and number the table's later hands down; returns the table. Raises
+    NotAllowed (its target: the table) or Conflict (changed or deleted since
+    `expected_version`) before anything is deleted."""
     table = Table.objects.select_for_update().select_related("round").get(pk=hand.table_id)
     if not can_score(user, table):
-        raise PermissionDenied(_("You may not change hands at this table."))
+        raise NotAllowed(_("You may not change hands at this table."), target=table)
     current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
     if current is None or current.version != expected_version:
         raise changed_meanwhile(current)
@@ -287,6 +304,7 @@ def delete_hand(*, hand: Hand, user: User, expected_version: int) -> None:
         boards=None if current.board_id is None else [current.board_id],
     )
     touch(events=[table.round.event_id])
+    return table
 
 
 def _close_the_gap(table: Table, *, after: int) -> None:

@@ -2,15 +2,15 @@
 on the phone form of a free deal with each player shown by orientation (N, E, S, W)
 and each orientation's marque live, before saving.
 
-Thin views as in views.scorekeeping: a post goes to services.hand_entry.enter_hand,
-which locks the table, checks who may score, the board and its round, and refuses
-what the engine or the board's cards refuse; the errors come back to the field
-(views.errors).
+Thin views as in views.scorekeeping: a post is parsed by its form here, then goes to
+services.hand_entry.enter_hand, which locks the table, checks again who may score, the
+board and its round, and refuses what the engine or the board's cards refuse; the
+errors come back to the field (views.errors).
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 
 import scoring
 
-from ..errors import Conflict, Refused
+from ..errors import Conflict, NotAllowed, NotFound, Refused
 from ..forms.duplicate import BoardHandForm
 from ..models import ORIENTATIONS, Board, Hand, Seat, Table
 from ..rules.boards import first_after
@@ -31,10 +31,10 @@ from ..selectors import sheet as sheet_selectors
 from ..selectors.board_visibility import may_enter_at
 from ..services import duplicate_results as services
 from ..services import hands as hand_services
-from ..services.hand_entry import CHELEM_UNANSWERED, FORM_INVALID, Binding
-from .errors import place
-from .hand_entry import answered, enter, refusal, scored
-from .submissions import replays_submission
+from ..services.hand_entry import TABLE_CHANGED
+from .errors import not_allowed, not_found, place
+from .hand_entry import enter, parsed, refusal, scored
+from .submissions import replays_submission, respond
 
 TEMPLATES = "tournaments/duplicate/"
 
@@ -156,31 +156,44 @@ def _render(
 
 
 def _posted(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
-    """A board's result as posted: entered once (services.hand_entry.enter_hand checks
-    who may enter, the board and its round under the table's lock, then the form, the
-    board's taker and cards, and stores it), and the outcome answered."""
-
-    def form_at(binding: Binding) -> BoardHandForm:
-        assert binding.board is not None  # a board's entry binds its board
-        return _form(binding.table, binding.board, binding.stored, request.POST, binding.seats)
-
-    entry = enter(request, table_id, form_at, board_number=number)
-    answer = answered(request, entry)
-    if answer is not None:
-        return answer
-    outcome = entry.outcome
-    form = cast(BoardHandForm, entry.form)
-    stored = entry.binding.stored if entry.binding is not None else None
-    if isinstance(outcome, Refused):
-        if outcome.code == CHELEM_UNANSWERED:
-            preview = _preview(form)
-            form.ask_chelem()
-            return _render(request, form, hand=stored, preview=preview)
-        if outcome.code != FORM_INVALID:
-            place(form, outcome)
+    """A board's result as posted: who may enter, the board and its round (nothing of
+    the board told before), then the form parsed at the table as read (its errors and
+    the chelem question answered here), then entered once (services.hand_entry.enter_hand
+    checks them again under the table's lock, then the board's taker and cards, and
+    stores it), and its answer or refusal shown."""
+    table, seats = sheet_selectors.table_for_entry(table_id, request.user)
+    if refused := refusal(request, table):
+        return refused
+    if table.board_set is None:
+        raise Http404
+    if closed := _closed(request, table):
+        return closed
+    board = _board(table, number)
+    stored = selectors.entered_boards(table).get(number)
+    form = _form(table, board, stored, request.POST, seats)
+    if not form.is_valid():
         return _render(request, form, hand=stored)
-    assert isinstance(outcome, Conflict)  # answered() answers the other outcomes
-    return _conflict(request, form, outcome)
+    if form.chelem_unanswered():
+        preview = _preview(form)
+        form.ask_chelem()
+        return _render(request, form, hand=stored, preview=preview)
+    try:
+        answer = enter(request, table.pk, parsed(form), board_number=number)
+    except (Refused, scoring.HandError) as error:
+        if getattr(error, "code", None) == TABLE_CHANGED:  # seated anew since it was read
+            table, seats = sheet_selectors.table_for_entry(table.pk, request.user)
+            form = _form(table, board, stored, request.POST, seats)
+            form.is_valid()  # its errors at the table as it is now
+        else:
+            place(form, error)  # the engine's, the board's taker's or cards' refusal
+        return _render(request, form, hand=stored)
+    except Conflict as conflict:
+        return _conflict(request, form, conflict)
+    except NotAllowed as error:
+        return not_allowed(request, error)
+    except NotFound as error:
+        return not_found(error)
+    return respond(request, answer)
 
 
 def _conflict(request: HttpRequest, form: BoardHandForm, conflict: Conflict) -> HttpResponse:

@@ -21,13 +21,14 @@ Every refusal a service makes is one of four errors:
 The layers that may not import tournaments.errors (an import contract) keep their own
 pure-Python errors with codes, and the services turn them into Refused at one place
 each: the planners' (SeatingError, TeamMatchImpossible, TeamsApart) in
-services.planning_refusals; the engine's scoring.HandError in services.hand_entry
-(one Refused per contradiction) and, for a stored hand rescored, in
-services.hands.stored_hand_refused; elsewhere `place` puts it at its field as it puts a
-Refused (the engine's codes, which the hand form words). rules.duplicate.TravellerError
-is no refusal: only a read raises it (selectors.duplicate_ranking), on stored lines the
-services checked when they were written, so it is a bug if it escapes (a 500). The admin
-answers Refused and Conflict in its own one place (admin.scope.ScopedAdmin).
+services.planning_refusals; the engine's scoring.HandError, for a stored hand rescored,
+in services.hands.stored_hand_refused; a hand's write (services.hand_entry) raises it
+as it is (every contradiction of a board's cards in its `errors`), and `place` puts it
+at its field as it puts a Refused (the engine's codes, which the hand form words).
+rules.duplicate.TravellerError is no refusal: only a read raises it
+(selectors.duplicate_ranking), on stored lines the services checked when they were
+written, so it is a bug if it escapes (a 500). The admin answers Refused and Conflict in
+its own one place (admin.scope.ScopedAdmin).
 
 Outside the model: the access checks (selectors.access) raise Django's
 PermissionDenied, which Django answers 403 as NotAllowed is.

@@ -1,6 +1,7 @@
 """What the entry of a hand (views.scorekeeping) and of a duplicate board's result
-(views.duplicate_entry) share: who may enter at a table, the live scores' rows, and the
-post sent to services.hand_entry.enter_hand with the fields it reads.
+(views.duplicate_entry) share: who may enter at a table, the live scores' rows, the
+parsed form as services.hand_entry.enter_hand takes it, and the post sent there (or to
+delete_entered_hand) with its submission key.
 """
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ from django.utils.translation import gettext as _
 
 import scoring
 
-from ..errors import NotAllowed, NotFound
+from ..errors import NotAllowed
+from ..forms.hand import HandForm
 from ..models import ORIENTATIONS, Hand, Seat, Table
 from ..rules import points as card_points
 from ..selectors import access
 from ..services import submissions
-from ..services.hand_entry import Binding, Entry, EntryForm, Saved, enter_hand
-from .errors import not_allowed, not_found
-from .submissions import action_of, respond
+from ..services.hand_entry import HandInput, delete_entered_hand, enter_hand
+from ..services.submissions import Outcome
+from .errors import not_allowed
+from .submissions import action_of
 
 
 def refusal(request: HttpRequest, table: Table) -> HttpResponse | None:
@@ -33,19 +36,34 @@ def refusal(request: HttpRequest, table: Table) -> HttpResponse | None:
     )
 
 
+def parsed(form: HandForm) -> HandInput:
+    """What a valid form (HandForm, BoardHandForm) produced, as enter_hand takes it: the
+    hand's inputs, the seats and game mode it was parsed at, the version an edit started
+    from and the number a new hand's form was opened for."""
+    data = form.cleaned_data
+    return HandInput.of(
+        form.build_hand(Hand(table=form.table)),  # a throwaway instance: the input only
+        seats=tuple(seat.player_id for seat in form.seats),
+        five_mode=form.table.five_mode,
+        version=data.get("version"),
+        opened_as=data.get("number"),
+    )
+
+
 def enter(
     request: HttpRequest,
     table_id: int,
-    form_at: Callable[[Binding], EntryForm],
+    entered: HandInput,
     *,
     editing: Hand | None = None,
     board_number: int | None = None,
-) -> Entry:
-    """The post, entered once for its submission key (services.hand_entry.enter_hand)."""
+) -> Outcome:
+    """The parsed post, entered once for its submission key (services.hand_entry.enter_hand):
+    its answer, or the error it raised."""
     return enter_hand(
         user=request.user,
         table_id=table_id,
-        form_at=form_at,
+        entered=entered,
         key=submissions.posted_key(request.POST),
         action=action_of(request),
         editing=editing,
@@ -53,18 +71,16 @@ def enter(
     )
 
 
-def answered(request: HttpRequest, entry: Entry) -> HttpResponse | None:
-    """The answer to an entry that needs no form: saved (or replayed), not allowed, not
-    found. None for a refusal or a conflict, which the hand's or the board's own page
-    shows with what was typed."""
-    outcome = entry.outcome
-    if isinstance(outcome, Saved):
-        return respond(request, outcome.answer)
-    if isinstance(outcome, NotAllowed):
-        return not_allowed(request, outcome)
-    if isinstance(outcome, NotFound):
-        return not_found(outcome)
-    return None
+def delete(request: HttpRequest, hand: Hand, expected_version: int) -> Outcome:
+    """The delete post, once for its submission key (services.hand_entry.delete_entered_hand):
+    its answer, or the error it raised."""
+    return delete_entered_hand(
+        user=request.user,
+        hand=hand,
+        expected_version=expected_version,
+        key=submissions.posted_key(request.POST),
+        action=action_of(request),
+    )
 
 
 def scored(

@@ -1,7 +1,8 @@
 """Scorekeeper pages: my tables, and hand entry (new, edit, delete) with live scores.
 The score sheet, its validation and the history are in views/sheet.py.
 
-Thin views: a post goes to services.hand_entry.enter_hand once and its outcome is
+Thin views: a post is parsed by its form here, then goes to services.hand_entry
+(enter_hand, delete_entered_hand) once, and its answer or the error it raised is
 answered (views.errors); a page checks who may see it, fills its form and renders.
 Scores shown come from the engine (services.hands.preview_hand) or from HandScore rows.
 """
@@ -10,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, cast
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,16 +23,16 @@ from django.views.decorators.http import require_POST
 
 import scoring
 
-from ..errors import Conflict, Refused
+from ..errors import Conflict, NotAllowed, NotFound, Refused
 from ..forms.hand import DeleteHandForm, HandForm
 from ..models import Hand, Seat, Table
 from ..selectors import access
 from ..selectors import sheet as sheet_selectors
 from ..services import hands as hand_services
-from ..services.hand_entry import CHELEM_UNANSWERED, FORM_INVALID, Binding
-from .errors import place
-from .hand_entry import answered, enter, refusal, scored
-from .submissions import Outcome, View, replays_submission, respond, submit
+from ..services.hand_entry import TABLE_CHANGED
+from .errors import not_allowed, not_found, place
+from .hand_entry import delete, enter, parsed, refusal, scored
+from .submissions import View, replays_submission, respond
 
 TEMPLATES = "tournaments/scorekeeping/"
 
@@ -138,42 +138,44 @@ def _render_form(
 
 
 def _posted(request: HttpRequest, table_id: int, hand: Hand | None) -> HttpResponse:
-    """A new or edited (`hand`) hand as posted: entered once (services.hand_entry:
-    the table locked and read once, the form checked at it, the hand scored and stored
-    with the submission key, one transaction), and the outcome answered. A new hand's
-    whole post costs 14 queries at a club night (tests/scorekeeping/
-    test_hand_post_queries.py): session, user, the key's first look, the table's lock,
-    the roles, the event's lock with the table's last hand number, the hand, its
-    history, its score rows, the results (three), the page version and the key."""
-
-    def form_at(binding: Binding) -> HandForm:
-        return _hand_form(request, binding.table, binding.stored, request.POST, seats=binding.seats)
-
-    entry = enter(request, table_id, form_at, editing=hand)
-    answer = answered(request, entry)
-    if answer is not None:
-        return answer
-    outcome = entry.outcome
-    form = cast(HandForm, entry.form)
-    if isinstance(outcome, Refused):
-        return _refused(request, form, hand, outcome)
-    assert isinstance(outcome, Conflict)  # answered() answers the other outcomes
-    return _conflict(request, form, hand, outcome)
-
-
-def _refused(
-    request: HttpRequest, form: HandForm, hand: Hand | None, refused: Refused
-) -> HttpResponse:
-    """The form again, nothing saved: its own errors; the chelem question (91 or 0
-    points and no chelem: a forgotten chelem must not be saved unseen); or the engine's
-    refusal at its field."""
-    if refused.code == CHELEM_UNANSWERED:
+    """A new or edited (`hand`) hand as posted: who may enter here, then the form parsed
+    at the table as read (its errors and the chelem question answered here, nothing
+    written), then entered once (services.hand_entry.enter_hand: the table locked and
+    read again, the hand checked at it, scored and stored with the submission key, one
+    transaction), and its answer or refusal shown. A new hand's whole post costs 15
+    queries at a club night (tests/scorekeeping/test_hand_post_queries.py): session,
+    user, the key's first look, the table read for the form, the roles, the table's
+    lock, the event's lock with the table's last hand number, the hand, its history,
+    its score rows, the results (three), the page version and the key."""
+    table, seats = sheet_selectors.table_for_entry(table_id, request.user)
+    if refused := refusal(request, table):  # before the form: nothing told, 403
+        return refused
+    if table.board_set is not None:  # a duplicate table: board by board
+        return redirect("board_next", table_id=table.pk)
+    form = _hand_form(request, table, hand, request.POST, seats=seats)
+    if not form.is_valid():
+        return _render_form(request, form, hand=hand)
+    if form.chelem_unanswered():  # 91 or 0 points, no chelem: not saved unseen
         preview = _preview(form)
         form.ask_chelem()
         return _render_form(request, form, hand=hand, preview=preview)
-    if refused.code != FORM_INVALID:
-        place(form, refused)
-    return _render_form(request, form, hand=hand)
+    try:
+        answer = enter(request, table.pk, parsed(form), editing=hand)
+    except (Refused, scoring.HandError) as error:
+        if getattr(error, "code", None) == TABLE_CHANGED:  # seated anew since it was read
+            table, seats = sheet_selectors.table_for_entry(table.pk, request.user)
+            form = _hand_form(request, table, hand, request.POST, seats=seats)
+            form.is_valid()  # its errors at the table as it is now
+        else:
+            place(form, error)  # the engine's refusal at its field
+        return _render_form(request, form, hand=hand)
+    except Conflict as conflict:
+        return _conflict(request, form, hand, conflict)
+    except NotAllowed as error:
+        return not_allowed(request, error)
+    except NotFound as error:
+        return not_found(error)
+    return respond(request, answer)
 
 
 def _conflict(
@@ -287,26 +289,10 @@ def hand_delete(request: HttpRequest, hand: Hand) -> HttpResponse:
     conflict = None
     status = 200
     if request.method == "POST" and form.is_valid():
-
-        def write() -> Outcome:
-            hand_services.delete_hand(
-                hand=hand, user=request.user, expected_version=form.cleaned_data["version"]
-            )
-            message = (
-                _("Board %(number)s deleted.")
-                if hand.board_id is not None
-                else _("Hand %(number)s deleted.")
-            )
-            return Outcome(
-                redirect_url=table.get_absolute_url(), message=message % {"number": hand.number}
-            )
-
         try:
-            return respond(request, submit(request, write))
-        except PermissionDenied:  # the sheet locked since the page: it says why
-            if refused := refusal(request, table):
-                return refused
-            raise
+            return respond(request, delete(request, hand, form.cleaned_data["version"]))
+        except NotAllowed as error:  # the sheet locked since the page: it says why
+            return not_allowed(request, error)
         except Conflict as error:
             if error.current is None:
                 messages.info(request, _("This hand had already been deleted."))
