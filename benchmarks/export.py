@@ -119,7 +119,7 @@ def build(rows: int, club: Any, players: list[Any]) -> int:
                             table=table,
                             points=points,
                             is_taker=player_id == hand.taker_id,
-                            made=result.made if player_id == hand.taker_id else None,
+                            contract_made=result.made if player_id == hand.taker_id else None,
                         )
                         for hand, result in zip(hands, results, strict=True)
                         for player_id, points in result.scores.items()

@@ -145,7 +145,7 @@ def test_withdrawn_players_are_not_seated(dup_club):
     event = make_duplicate(dup_club, players=20)
     # Four withdrawals leave 16 players: 4 tables.
     for registration in Registration.objects.filter(event=event).order_by("-pk")[:4]:
-        registration.active = False
+        registration.present = False
         registration.save()
     event.rounds_planned = 3
     event.save()

@@ -1,5 +1,5 @@
 """The club night's workbook: ranking, each table's score sheet, rules; every figure as
-the app's pages compute it, read back with openpyxl and with pandas."""
+the app's pages compute it, read back with openpyxl, formulas and stored values."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tests.exports.conftest import give_licences, read_back, read_frames, records, sheet_dicts
+from tests.exports.conftest import give_licences, read_back, read_values, sheet_dicts
 from tests.factories import logged_in, make_member
 from tournaments.demo import random_hand
 from tournaments.exports import XLSX_CONTENT_TYPE, club_night_workbook
@@ -98,7 +98,7 @@ def test_each_score_sheet_is_the_apps_score_sheet(night):
                 assert row[_("Taker")] == app_row.hand.taker.name
                 assert row[_("Oudlers")] == app_row.hand.oudlers
                 assert row[_("Points")] == float(app_row.hand.points)
-                assert row[_("Made")] == (_("yes") if app_row.made else _("no"))
+                assert row[_("Made")] == (_("yes") if app_row.contract_made else _("no"))
             else:
                 assert row[_("Contract")] == _("passed")
             for player, cell in zip(app.players, app_row.cells, strict=True):
@@ -119,17 +119,17 @@ def test_the_dealer_sitting_out_scores_nothing_that_hand(night):
     assert row[_("%(name)s: total") % {"name": sat_out}] == 0
 
 
-def test_pandas_reads_every_figure_as_the_app_computes_it(night, players):
+def test_a_reader_of_stored_values_reads_every_figure_as_the_app_computes_it(night, players):
     licences = give_licences(players)
-    frames = read_frames(club_night_workbook(night))
-    ranking = records(frames[_("Ranking")])
+    values = read_values(club_night_workbook(night))
+    ranking = values[_("Ranking")]
     app = event_standings(night)
     assert [r[_("Total")] for r in ranking] == [s.total for s in app]
     assert [r[_("Sum of the score sheets (check)")] for r in ranking] == [s.total for s in app]
     assert [r[_("Licence")] for r in ranking] == [licences[s.player_id] for s in app]
     for table in Table.objects.filter(round__event=night):
         app_sheet = sheet(table)
-        rows = records(frames[str(table)])
+        rows = values[str(table)]
         last = rows[-1]
         for player, total in zip(app_sheet.players, app_sheet.totals, strict=True):
             assert last[_("%(name)s: total") % {"name": player.name}] == total
@@ -189,10 +189,10 @@ def test_a_tournament_is_not_a_club_night(night, club):
 
 
 def test_every_hand_score_is_on_a_score_sheet(night):
-    frames = read_frames(club_night_workbook(night))
+    values = read_values(club_night_workbook(night))
     written = 0
     for table in Table.objects.filter(round__event=night):
-        rows = records(frames[str(table)])
+        rows = values[str(table)]
         names = [p.name for p in sheet(table).players]
         written += sum(1 for r in rows for name in names if r[name] is not None)
     assert written == HandScore.objects.filter(event=night).count()

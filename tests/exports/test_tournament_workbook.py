@@ -16,8 +16,7 @@ from tests.exports.conftest import (
     give_licences,
     play,
     read_back,
-    read_frames,
-    records,
+    read_values,
     sheet_dicts,
 )
 from tournaments.exports import XLSX_CONTENT_TYPE, tournament_workbook
@@ -123,12 +122,12 @@ def test_ranking_has_licences_clubs_and_the_tie_break_figures(played, players):
     assert {r[_("Club")] for r in rows} == {"Tarot Club de Lyon", "Tarot Club de Grenoble"}
 
 
-def test_pandas_reads_every_figure_of_the_ranking_as_the_app_computes_it(played, players):
-    """Readers of stored values (pandas here) see every figure, the check included;
+def test_a_reader_of_stored_values_reads_every_figure_of_the_ranking(played, players):
+    """Readers of stored values (openpyxl's data_only here) see every figure, the check included;
     only the formula column beside it reads empty."""
     licences = give_licences(players)
-    frames = read_frames(tournament_workbook(played))
-    rows = records(frames[_("Ranking")])
+    values = read_values(tournament_workbook(played))
+    rows = values[_("Ranking")]
     app = tournament_ranking(played)
     rounds = [str(r) for r in Round.objects.filter(event=played).order_by("number")]
     assert len(rows) == len(app) == 9
@@ -144,10 +143,10 @@ def test_pandas_reads_every_figure_of_the_ranking_as_the_app_computes_it(played,
         for number, title in enumerate(rounds, 1):
             assert row[title] == ranked.round_totals.get(number)
         assert row[_("Sum of the hands (formula)")] is None
-    hands = records(frames[_("Hands")])
+    hands = values[_("Hands")]
     assert len(hands) == HandScore.objects.filter(event=played).count()
     assert sum(r[_("Score")] for r in hands) == 0
-    by_round = records(frames[rounds[0]])
+    by_round = values[rounds[0]]
     assert {r[_("Player ID")]: r[_("Round total")] for r in by_round} == {
         r.player_id: r.round_totals.get(1, 0) for r in app
     }
@@ -204,7 +203,7 @@ def test_hands_sheet_shows_the_stored_inputs_of_a_hand(played):
     assert first[_("Dealer")] == hand.dealer.name
     assert first[_("Oudlers")] == hand.oudlers
     assert first[_("Points")] == float(hand.points)
-    made = hand.scores.get(is_taker=True).made
+    made = hand.scores.get(is_taker=True).contract_made
     assert first[_("Made")] == (_("yes") if made else _("no"))
 
 
@@ -245,7 +244,7 @@ def test_rules_sheet_lists_the_stored_rule_set(played):
         assert "tie-break 1, the best round" in rules[_("Ranking")]
         assert "tie-break 2, the contracts won as taker" in rules[_("Ranking")]
         assert rules["Rule set code"] == "fft"
-    # In the reader's language (issue 25: the stored JSON keys showed, in English).
+    # In the reader's language (the stored JSON keys once showed, in English).
     rules = {
         row[0]: row[1]
         for row in read_back(tournament_workbook(played))[_("Rules")].iter_rows(
@@ -293,8 +292,8 @@ def test_a_name_that_looks_like_a_formula_stays_text_even_once_edited(played, pl
                 if cell.value in ('=HYPERLINK("http://x","y")', "-1+2"):
                     assert cell.data_type == "s", ws.title
                     assert cell.quotePrefix, ws.title  # Excel keeps it text on an edit
-    frames = read_frames(tournament_workbook(played))
-    assert '=HYPERLINK("http://x","y")' in set(frames[_("Ranking")][_("Player")])
+    values = read_values(tournament_workbook(played))
+    assert '=HYPERLINK("http://x","y")' in {row[_("Player")] for row in values[_("Ranking")]}
 
 
 @pytest.mark.parametrize("hands_per_table", [2, 12])

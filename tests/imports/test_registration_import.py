@@ -256,11 +256,11 @@ def test_existing_players_are_matched_by_licence_then_by_club_and_name(tournamen
 
 
 def test_existing_registrations_are_kept(tournament, players):
-    Registration.objects.create(event=tournament, player=players[0], active=False)
+    Registration.objects.create(event=tournament, player=players[0], present=False)
     data = csv_bytes(["Nom", "Anne", "Bruno"])
     report = import_registrations(by=SYSTEM, event=tournament, file=data, filename="l.csv")
     assert (report.registrations_created, report.already_registered) == (1, 1)
-    assert not Registration.objects.get(event=tournament, player=players[0]).active
+    assert not Registration.objects.get(event=tournament, player=players[0]).present
 
 
 def test_two_rows_finding_the_same_player_are_refused(tournament, players):
@@ -353,7 +353,7 @@ def test_two_columns_meaning_the_same_are_refused(tournament):
         )
 
 
-# --- rows against the header and teams against the event's size (issue 25) ------------
+# --- rows against the header and teams against the event's size ----------------------
 
 
 def test_a_row_with_more_fields_than_the_header_is_refused_at_its_line(tournament):
@@ -437,7 +437,7 @@ def test_a_lookalike_written_twice_in_the_file_is_one_person_twice(tournament):
 
 
 def test_an_unreadable_csv_is_explained_in_french_with_its_row(tournament):
-    """Issue 25: the csv module's English error ("field larger than field limit") was
+    """The csv module's English error ("field larger than field limit") was once
     shown as is."""
     data = csv_bytes(["Nom;Licence", "Anne;1", 'Bruno;"12', *(["Chloé;" + "x" * 1000] * 200)])
     with pytest.raises(Refused) as refused:

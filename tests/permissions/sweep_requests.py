@@ -296,7 +296,8 @@ DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "hand_edit (post)": lambda w: hand_data(w, points="70", version=w.hand.version),
     "hand_delete (post)": lambda w: {"version": w.hand.version},
     "table_validate": lambda w: {"confirm": "1"},  # 1 deal of the 5 planned, confirmed
-    # Publishing with sheets still open asks first (issue 25): the sweep confirms.
+    # Publishing with sheets still open asks first (an organiser once published half
+    # a night's sheets without a word): the sweep confirms.
     "event_publish": lambda w: {"confirm": "1"},
     "tournament_publish": lambda w: {"confirm": "1"},
     "player_create (post)": lambda w: {"name": "Zoé Nouvelle", "active": "on"},
@@ -325,7 +326,7 @@ DATA: dict[str, Callable[[World], dict[str, Any]]] = {
     "registration_present": lambda w: {"present": "0"},
     "round_swap": lambda w: {
         **dict(zip(("player_a", "player_b"), round2_players(w), strict=True)),
-        "confirm": "1",  # the second press: the first one only asks (issue 25)
+        "confirm": "1",  # the second press: the first one only asks what it will do
     },
     "round_redraw": lambda w: {"confirm": "1"},
     "round_scorekeepers": lambda w: {
@@ -404,7 +405,7 @@ DONE: dict[str, Done] = {
         event=w.tournament, player__name="Nouvel Inscrit"
     ).exists(),
     "tournament_unpublish": lambda w, r: not Event.objects.get(pk=w.tournament.pk).published,
-    "registration_present": lambda w, r: not Registration.objects.get(pk=w.registration.pk).active,
+    "registration_present": lambda w, r: not Registration.objects.get(pk=w.registration.pk).present,
     "round_swap": lambda w, r: _swapped(w),
     # The world seats its rounds without an audit line: a seating line is the redraw's.
     "round_redraw": lambda w, r: AuditEntry.objects.filter(

@@ -161,7 +161,7 @@ def test_table_sheet_shows_each_hand_and_running_totals(client, played_night, ta
         [5, 225, -235, 5],
     ]
     assert sheet.totals == [5, 225, -235, 5]
-    assert [(h.hand.taker.name, h.made) for h in sheet.rows] == [
+    assert [(h.hand.taker.name, h.contract_made) for h in sheet.rows] == [
         ("Bruno", True),
         ("Anne", True),
         ("Chloé", False),
@@ -239,7 +239,7 @@ def test_player_page_lists_published_events_with_totals(client, played_night, cl
 
 
 def test_player_of_an_unpublished_event_only_is_404(client, club_night, table4, players, enter):
-    # His name would tell the public who plays the unpublished event (issue 10).
+    # His name would tell the public who plays the unpublished event.
     enter(table4, players[0], players[1], "garde", 2, 56)
     assert client.get(players[1].get_absolute_url()).status_code == 404
 
@@ -269,7 +269,7 @@ def test_player_page_queries_do_not_grow_with_events(
 
 
 def test_table_sheet_names_its_round(client, played_night, table4):
-    """Issue 15: the public table page named the event and the table, not the round."""
+    """The public table page named the event and the table, not the round."""
     Round.objects.filter(pk=table4.round_id).update(number=2)
     with translation.override("en"):
         html = client.get(reverse("table_public", args=[table4.pk])).content.decode()

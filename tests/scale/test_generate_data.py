@@ -83,7 +83,7 @@ def test_every_score_row_is_a_fresh_engine_score_of_its_stored_hand(generated):
         assert {p: r.points for p, r in stored.items()} == result.scores
         for player_id, row in stored.items():
             assert row.is_taker == (player_id == hand.taker_id)
-            assert row.made == (result.made if player_id == hand.taker_id else None)
+            assert row.contract_made == (result.made if player_id == hand.taker_id else None)
             assert (row.event_id, row.round_id, row.table_id) == (
                 table.round.event_id,
                 table.round_id,
@@ -98,7 +98,7 @@ def test_hands_are_realistic_a_mix_of_contracts_and_bonuses(db):
     contracts = Counter(Hand.objects.values_list("contract", flat=True))
     assert contracts["prise"] > contracts["garde"] > contracts["garde_sans"] > 0
     assert contracts[""] > 0  # everybody passed now and then
-    made = HandScore.objects.filter(is_taker=True, made=True).count()
+    made = HandScore.objects.filter(is_taker=True, contract_made=True).count()
     taken = HandScore.objects.filter(is_taker=True).count()
     assert 0.4 < made / taken < 0.9
     assert Hand.objects.exclude(petit_au_bout="").exists()
@@ -176,7 +176,7 @@ def _snapshot() -> dict[str, Any]:
         "scores": sorted(
             (r.hand.table.round.event.name, str(r.event.date), r.hand.table.round.number,
              r.hand.table.number, r.hand.number, names[r.player_id], r.points, r.is_taker,
-             r.made)
+             r.contract_made)
             for r in HandScore.objects.select_related("hand__table__round__event", "event")
         ),
         "tables": sorted(
@@ -185,7 +185,7 @@ def _snapshot() -> dict[str, Any]:
             for t in Table.objects.select_related("round__event")
         ),
         "registrations": sorted(
-            (r.event.name, str(r.event.date), names[r.player_id], r.active)
+            (r.event.name, str(r.event.date), names[r.player_id], r.present)
             for r in Registration.objects.select_related("event")
         ),
         "seasons": sorted(Season.objects.values_list("club__slug", "name", "start", "end")),

@@ -30,7 +30,7 @@ def test_sheet_lists_hands_scores_and_running_totals(login, scorekeeper, table4,
     ]
     assert [[c.total for c in row.cells] for row in sheet.rows][-1] == [-28, 292, -236, -28]
     assert sheet.totals == [-28, 292, -236, -28]
-    assert [row.made for row in sheet.rows] == [True, False, None]
+    assert [row.contract_made for row in sheet.rows] == [True, False, None]
     assert [row.check for row in sheet.rows] == [0, 0, 0]
     html = response.content.decode()
     assert 'class="table table-sm table-bordered table-sheet' in html

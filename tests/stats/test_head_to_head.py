@@ -35,17 +35,17 @@ def test_head_to_head_as_taker_against_the_other(anne_bruno):
     # Anne took against Bruno: H1 (+240/-80, made), H2 (-123/+41, failed), H6 (+1680/-560,
     # made): 3 hands, 2 made, Anne 240-123+1680 = 1797, Bruno -80+41-560 = -599.
     a = h2h.a_took
-    assert (a.hands, a.made, a.a_points, a.b_points) == (3, 2, 1797, -599)
+    assert (a.hands, a.contracts_made, a.a_points, a.b_points) == (3, 2, 1797, -599)
     # Bruno took against Anne: H3 (Bruno +174, Anne -58, made).
     b = h2h.b_took
-    assert (b.hands, b.made, b.a_points, b.b_points) == (1, 1, -58, 174)
+    assert (b.hands, b.contracts_made, b.a_points, b.b_points) == (1, 1, -58, 174)
 
 
 def test_head_to_head_as_partners(anne_bruno):
     anne, bruno = anne_bruno
     partners = head_to_head(anne, bruno).partners
     # K1 Anne called Bruno (+58/+29), K3 Bruno called Anne (+90/+180): both made.
-    assert (partners.hands, partners.made, partners.a_points, partners.b_points) == (
+    assert (partners.hands, partners.contracts_made, partners.a_points, partners.b_points) == (
         2,
         2,
         148,
@@ -113,7 +113,8 @@ def test_meeting_only_in_an_unpublished_event_is_never_met(
     )
     enter(table, hugo, hugo, "garde", 2, 56)
     assert not head_to_head(hugo, ines).met
-    # Neither played a published event: the public does not know them (issue 10);
+    # Neither played a published event: the public does not know them (a name would
+    # tell who plays an unpublished event);
     # organisers see the page, which counts published events only.
     assert client.get(url(hugo, ines)).status_code == 404
     client.force_login(organiser)

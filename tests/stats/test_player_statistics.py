@@ -66,7 +66,7 @@ def test_summary_totals_and_averages(season, anne):
     assert summary.per_hand == pytest.approx(235.1)  # 2351 / 10
     assert summary.per_event == pytest.approx(1175.5)  # 2351 / 2
     # Taken: H1 garde made, H2 prise failed, H6 garde made, K1 prise made.
-    assert (summary.taken, summary.made) == (4, 3)
+    assert (summary.taken, summary.contracts_made) == (4, 3)
 
 
 def test_petits_au_bout_count_for_the_players_camp(season, anne, bruno):
@@ -101,7 +101,7 @@ def test_contracts_with_success_rate(season, anne):
     rows = stats.player_statistics(anne).contracts
     # prise: H2 -123 (failed), K1 +58 (made) -> 1 of 2, 50 %, -65.
     # garde: H1 +240, H6 +1680 -> 2 of 2, 100 %, 1920. Bid order: prise before garde.
-    assert [(r.contract, r.taken, r.made, r.points) for r in rows] == [
+    assert [(r.contract, r.taken, r.contracts_made, r.points) for r in rows] == [
         ("prise", 2, 1, -65),
         ("garde", 2, 2, 1920),
     ]
@@ -121,8 +121,10 @@ def test_partners_at_five(season, anne):
     partners = stats.player_statistics(anne).partners
     # Anne called Bruno in K1 (made, Anne +58); Bruno called Anne in K3 (made, Anne +90);
     # Emma called Anne in K2 (failed, Anne -72).
-    assert [(p.name, p.hands, p.made, p.points) for p in partners.called] == [("Bruno", 1, 1, 58)]
-    assert [(p.name, p.hands, p.made, p.points) for p in partners.called_by] == [
+    assert [(p.name, p.hands, p.contracts_made, p.points) for p in partners.called] == [
+        ("Bruno", 1, 1, 58)
+    ]
+    assert [(p.name, p.hands, p.contracts_made, p.points) for p in partners.called_by] == [
         ("Bruno", 1, 1, 90),
         ("Emma", 1, 0, -72),
     ]

@@ -1,4 +1,4 @@
-"""Fair tables (issue 15): a table of 5 plays 5 deals for every 4 so that every player
+"""Fair tables: a table of 5 plays 5 deals for every 4 so that every player
 plays the same number, the organiser is told when the format makes it impossible, and
 teams must match the event's team size (warned at registration, refused at seating)."""
 
@@ -113,12 +113,12 @@ def test_seating_refuses_a_team_whose_present_members_do_not_match(
     assert not Round.objects.exists()
     assert any("Les Valets" in str(m) for m in get_messages(response.wsgi_request))
     # A member of the full team withdraws: that team is short now.
-    Registration.objects.filter(player=registered[0]).update(active=False)
+    Registration.objects.filter(player=registered[0]).update(present=False)
     Registration.objects.filter(team=short).update(team=None)
     with pytest.raises(Refused, match="Les Rois"):
         generate_round(by=SYSTEM, event=tournament)
     # A team none of whose members is present plays no more: no refusal.
-    Registration.objects.filter(player__in=registered[:4]).update(active=False)
+    Registration.objects.filter(player__in=registered[:4]).update(present=False)
     assert generate_round(by=SYSTEM, event=tournament).number == 1
 
 
@@ -130,7 +130,7 @@ def test_no_warning_in_an_individual_event(organiser_client, tournament, registe
 def test_a_called_king_table_of_five_is_not_said_to_rest_its_dealer(
     organiser_client, tournament, seventeen
 ):
-    """Issue 14: the round pages took "5 seats" for "the dealer sits out"; a table of 5
+    """The round pages took "5 seats" for "the dealer sits out"; a table of 5
     switched to called king (everybody plays) was told to rest its dealer."""
     round_ = generate_round(by=SYSTEM, event=tournament)
     five = by_size(round_)[5][0]

@@ -16,7 +16,7 @@ def url(event) -> str:
 def test_list_shows_every_registration_with_club_and_presence(
     organiser_client, tournament, registered
 ):
-    Registration.objects.filter(event=tournament, player=registered[0]).update(active=False)
+    Registration.objects.filter(event=tournament, player=registered[0]).update(present=False)
     response = organiser_client.get(url(tournament))
     content = response.content.decode()
     assert response.status_code == 200
@@ -36,7 +36,7 @@ def test_list_queries_do_not_grow_with_players(
 def test_organiser_registers_an_existing_player(organiser_client, tournament, players):
     response = organiser_client.post(url(tournament), {"player": players[0].pk})
     assert response.status_code == 302
-    assert Registration.objects.filter(event=tournament, player=players[0], active=True).exists()
+    assert Registration.objects.filter(event=tournament, player=players[0], present=True).exists()
 
 
 def test_organiser_registers_a_new_player_of_another_club_he_organises(
@@ -111,10 +111,10 @@ def test_withdrawal_and_return(organiser_client, tournament, registered):
     response = organiser_client.post(toggle, {"present": "0"})
     assert response.status_code == 302
     registration.refresh_from_db()
-    assert registration.active is False
+    assert registration.present is False
     organiser_client.post(toggle, {"present": "1"})
     registration.refresh_from_db()
-    assert registration.active is True
+    assert registration.present is True
 
 
 def test_presence_toggle_needs_post(organiser_client, tournament, registered):
@@ -129,5 +129,5 @@ def test_registrations_are_for_organisers_only(assert_denied, tournament, regist
     assert_denied(url(tournament), "post", {"name": "Intrus"})
     assert_denied(reverse("registration_present", args=[registration.pk]), "post", {"present": "0"})
     registration.refresh_from_db()
-    assert registration.active
+    assert registration.present
     assert not Player.objects.filter(name="Intrus").exists()

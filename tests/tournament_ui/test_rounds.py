@@ -60,7 +60,9 @@ def test_the_next_round_waits_for_the_current_one_to_lock(organiser_client, tour
 
 
 def test_too_few_present_players_is_an_error_message(organiser_client, tournament, registered):
-    Registration.objects.filter(event=tournament).exclude(player=registered[0]).update(active=False)
+    Registration.objects.filter(event=tournament).exclude(player=registered[0]).update(
+        present=False
+    )
     response = organiser_client.post(reverse("round_generate", args=[tournament.pk]), follow=True)
     assert not Round.objects.exists()
     assert len(error_messages(response)) == 1
@@ -93,7 +95,7 @@ def test_a_withdrawn_player_is_not_seated_next_round(
 ):
     first = generate_round(by=organiser, event=tournament)
     lock_round(first, organiser)
-    Registration.objects.filter(event=tournament, player=registered[0]).update(active=False)
+    Registration.objects.filter(event=tournament, player=registered[0]).update(present=False)
     generate(organiser_client, tournament)
     second = Round.objects.get(event=tournament, number=2)
     sizes = sorted(t.seats.count() for t in second.tables.all())
@@ -155,7 +157,7 @@ def test_swap_two_players_of_different_tables(organiser_client, tournament, regi
     b = t2.seats.order_by("position").first()
     url = reverse("round_swap", args=[round_.pk])
     chosen = {"player_a": a.player_id, "player_b": b.player_id}
-    # The first press asks (issue 25: a swap applied without a word, a redraw asks).
+    # The first press asks (a swap once applied without a word, where a redraw asks).
     response = organiser_client.post(url, chosen)
     assert response.status_code == 200
     html = response.content.decode()
@@ -355,7 +357,7 @@ def test_manage_page_says_every_planned_round_is_seated(
 def test_scorekeepers_stay_at_their_table_number_for_the_next_round(
     organiser_client, tournament, registered, organiser, scorekeeper, other_scorekeeper
 ):
-    """Issue 25: round 2's tables had no scorekeeper, who then got a 403 at his table."""
+    """Round 2's tables once had no scorekeeper, who then got a 403 at his table."""
     first = generate_round(by=SYSTEM, event=tournament)
     t1, t2, t3 = list(first.tables.order_by("number"))[:3]
     t1.scorekeepers.set([scorekeeper])

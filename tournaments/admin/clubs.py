@@ -143,8 +143,8 @@ class SeasonAdmin(ScopedAdmin, admin.ModelAdmin):
 @admin.register(Registration)
 class RegistrationAdmin(ScopedAdmin, admin.ModelAdmin):
     club_path = "event__club"
-    list_display = ["player", "event", "team", "active"]
-    list_filter = ["active", club_filter("event")]
+    list_display = ["player", "event", "team", "present"]
+    list_filter = ["present", club_filter("event")]
     search_fields = ["player__name", "player__licence", "event__name"]
     list_select_related = ["player", "event", "team"]
     autocomplete_fields = ["player", "team"]

@@ -40,7 +40,7 @@ class HandScoreInline(ReadOnlyAdminMixin, ScopedInline, admin.TabularInline):
     model = HandScore
     parent_club_path = "table__round__event__club"  # the parent is the hand
     extra = 0
-    fields = readonly_fields = ("player", "points", "is_taker", "made")
+    fields = readonly_fields = ("player", "points", "is_taker", "contract_made")
     can_delete = False
 
 
@@ -151,8 +151,8 @@ class HandAdmin(ScopedAdmin, SimpleHistoryAdmin):
 @admin.register(HandScore)
 class HandScoreAdmin(ReadOnlyAdminMixin, ScopedAdmin, admin.ModelAdmin):
     club_path = "event__club"
-    list_display = ["hand", "player", "points", "is_taker", "made", "table", "event"]
-    list_filter = [club_filter("event"), "is_taker", "made"]
+    list_display = ["hand", "player", "points", "is_taker", "contract_made", "table", "event"]
+    list_filter = [club_filter("event"), "is_taker", "contract_made"]
     search_fields = ["player__name", "event__name"]
     list_select_related = ["hand", "player", "table", "event"]
 

@@ -141,7 +141,7 @@ class Writer:
                     ]
                     tables.append((table, seats, planned, plan))
             registrations += [
-                Registration(event=event, player=self.players[i], active=i not in plan.withdrawn)
+                Registration(event=event, player=self.players[i], present=i not in plan.withdrawn)
                 for i in plan.registered
             ]
         Round.objects.bulk_create(rounds)
@@ -243,7 +243,7 @@ def refresh_results() -> int:
     returns how many were written."""
     if connection.vendor == "postgresql":
         # The planner has no statistics yet for the rows just loaded and picked plans
-        # that made the results three times slower (30 s instead of 11 s at 100k).
+        # that made the results much slower: ANALYZE first.
         tables = ", ".join(
             connection.ops.quote_name(model._meta.db_table)
             for model in (Event, Round, Table, Hand, HandScore)

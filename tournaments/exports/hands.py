@@ -115,7 +115,7 @@ HAND_FIELDS = (
 )
 # What the query reads: the same, the raw ones under their own names.
 _HAND_QUERY = tuple(f"raw_{name}" if name in _RAW else name for name in HAND_FIELDS)
-_SCORE_QUERY = ("hand_id", "player_id", "points", "is_taker", "made", "table_id")
+_SCORE_QUERY = ("hand_id", "player_id", "points", "is_taker", "contract_made", "table_id")
 
 # Where each field is in the rows of hand_groups: a hand's, then a ledger row's.
 _AT = {name: index for index, name in enumerate(_HAND_QUERY)}

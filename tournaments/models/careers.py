@@ -32,7 +32,7 @@ class PlayerCareer(models.Model):
     hands = models.PositiveIntegerField(_("hands played"), default=0)
     total = models.IntegerField(_("total"), default=0)
     taken = models.PositiveIntegerField(_("contracts taken"), default=0)
-    made = models.PositiveIntegerField(_("contracts made"), default=0)
+    contracts_made = models.PositiveIntegerField(_("contracts made"), default=0)
     petits_won = models.PositiveIntegerField(_("petits au bout won"), default=0)
     petits_lost = models.PositiveIntegerField(_("petits au bout lost"), default=0)
     chelems_announced = models.PositiveIntegerField(_("chelems announced"), default=0)

@@ -264,7 +264,7 @@ class Registration(models.Model):
         on_delete=models.SET_NULL,
         related_name="members",
     )
-    active = models.BooleanField(
+    present = models.BooleanField(
         _("present"), default=True, help_text=_("Untick for a withdrawal before the next round.")
     )
 

@@ -167,7 +167,7 @@ class HandScore(models.Model):
 
     # No single-column index on hand, player or event: the unique (hand, player) and the
     # (event, player) and (player, event) indexes lead with them and serve the same
-    # lookups. At 1M hands the three took 110 MB and a third of the ledger's insert time.
+    # lookups; the three cost space and insert time for nothing.
     hand = models.ForeignKey(
         Hand,
         verbose_name=_("hand"),
@@ -201,11 +201,11 @@ class HandScore(models.Model):
     )
     points = models.IntegerField(_("score"))
     is_taker = models.BooleanField(_("taker"), default=False)
-    made = models.BooleanField(_("contract made"), null=True)
+    contract_made = models.BooleanField(_("contract made"), null=True)
 
     class Meta:
         # Raw ids: ordering by "hand" would follow Hand's ordering into joins with
-        # hands and tables on every ledger query (100 ms at 1M hands).
+        # hands and tables on every ledger query.
         ordering = ["hand_id", "player_id"]
         verbose_name = _("hand score")
         verbose_name_plural = _("hand scores")
@@ -225,8 +225,8 @@ class EventResult(models.Model):
     Totals and places are rewritten for the whole event whenever one of its hands
     is saved, deleted or rescored; the statistics only for the players of the
     table that changed. A player's page and a season ranking then read one row per
-    event instead of summing every hand he played (player page at 1M hands on
-    PostgreSQL: 1,749 ms from the ledger). Places follow the event's own ranking:
+    event instead of summing every hand he played (too slow for a player of many
+    years when read from the ledger). Places follow the event's own ranking:
     total for a club night, total then best round then contracts won for a
     tournament.
     """
@@ -243,7 +243,7 @@ class EventResult(models.Model):
     field_size = models.PositiveIntegerField(_("players"))
     # The player's statistics in this event (see services.event_stats.player_event_stats).
     taken = models.PositiveIntegerField(_("contracts taken"), default=0)
-    made = models.PositiveIntegerField(_("contracts made"), default=0)
+    contracts_made = models.PositiveIntegerField(_("contracts made"), default=0)
     petits_won = models.PositiveIntegerField(_("petits au bout won"), default=0)
     petits_lost = models.PositiveIntegerField(_("petits au bout lost"), default=0)
     chelems_announced = models.PositiveIntegerField(_("chelems announced"), default=0)

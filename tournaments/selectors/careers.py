@@ -22,7 +22,7 @@ from .public import published
 
 COUNTS = (
     "taken",
-    "made",
+    "contracts_made",
     "petits_won",
     "petits_lost",
     "chelems_announced",

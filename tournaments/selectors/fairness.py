@@ -96,7 +96,7 @@ def mismatched_teams(event: Event, *, present_only: bool) -> list[TeamCount]:
     members is present (it plays no more). Empty for an individual event."""
     if not event.team_size:
         return []
-    members = Q(members__active=True) if present_only else Q()
+    members = Q(members__present=True) if present_only else Q()
     teams = Team.objects.filter(event=event).annotate(n=Count("members", filter=members))
     return [
         TeamCount(team.name, team.n)

@@ -40,7 +40,7 @@ class Encounter:
     """A set of hands of the head-to-head: how many, how many made, each one's points."""
 
     hands: int
-    made: int
+    contracts_made: int
     a_points: int
     b_points: int
 
@@ -130,7 +130,7 @@ def head_to_head(a: Player, b: Player) -> HeadToHead:
 
 def _add(encounter: Encounter, made: bool, a_points: int, b_points: int) -> None:
     encounter.hands += 1
-    encounter.made += made
+    encounter.contracts_made += made
     encounter.a_points += a_points
     encounter.b_points += b_points
 
@@ -147,9 +147,9 @@ def _shared_hands(a: int, b: int, events: list[int], hidden: set[int]) -> list[t
         .values_list(
             "table_id",
             "points",
-            "made",
+            "contract_made",
             "hand__scores__points",
-            "hand__scores__made",
+            "hand__scores__contract_made",
             "hand__taker_id",
             "hand__partner_id",
             "hand__sitting_out_id",

@@ -44,8 +44,8 @@ def event_standings(event: Event, *, namer: Namer = public_names) -> list[Standi
     Read from EventResult, which services.results keeps in step with the HandScore
     ledger: one row per player of the event, whatever the number of hands. (Summing
     the ledger here had to look at each row's hand to leave out the hands a dealer sat
-    out, and PostgreSQL then read every hand of the database: 20 ms at 10k hands,
-    138 ms at 1M, for the same event.) A hand counts as played unless the player sat
+    out, and PostgreSQL then read every hand of the database, slower as the database
+    grew, for the same event.) A hand counts as played unless the player sat
     it out; passed deals count.
     """
     results = (
@@ -57,7 +57,7 @@ def event_standings(event: Event, *, namer: Namer = public_names) -> list[Standi
             "total",
             "hands",
             "taken",
-            "made",
+            "contracts_made",
         )
     )
     rows = [
@@ -67,9 +67,9 @@ def event_standings(event: Event, *, namer: Namer = public_names) -> list[Standi
             total=total,
             hands=hands,
             taken=taken,
-            won=made,
+            won=contracts_made,
         )
-        for player_id, name, style, club_id, total, hands, taken, made in results
+        for player_id, name, style, club_id, total, hands, taken, contracts_made in results
     ]
     return assign_ranks(rows)
 

@@ -69,14 +69,14 @@ class RegistrationCounts:
 def registration_counts(registrations: Sequence[Registration]) -> RegistrationCounts:
     return RegistrationCounts(
         registered=len(registrations),
-        present=sum(1 for r in registrations if r.active),
+        present=sum(1 for r in registrations if r.present),
     )
 
 
 def count_registrations(event: Event) -> RegistrationCounts:
     """registration_counts without reading the registrations; one query."""
     counted = Registration.objects.filter(event=event).aggregate(
-        registered=Count("pk"), present=Count("pk", filter=Q(active=True))
+        registered=Count("pk"), present=Count("pk", filter=Q(present=True))
     )
     return RegistrationCounts(**counted)
 
@@ -308,7 +308,7 @@ class RedrawPlan:
 
 def redraw_plan(round: Round) -> RedrawPlan:
     tables = round_tables(round, with_scorekeepers=True)
-    present = Registration.objects.filter(event=round.event_id, active=True).count()
+    present = Registration.objects.filter(event=round.event_id, present=True).count()
     after = len(seating.table_sizes(present)) if present >= 3 else 0
     return RedrawPlan(
         present=present,

@@ -398,7 +398,7 @@ def save_registration(*, by: Actor, registration: Registration) -> Registration:
             by=by, event=registration.event, player=registration.player, team=registration.team
         )
         registration.pk = entered.pk
-        if not registration.active:
+        if not registration.present:
             registration_services.set_registration_present(
                 by=by, registration=entered, present=False
             )
@@ -414,9 +414,9 @@ def save_registration(*, by: Actor, registration: Registration) -> Registration:
         stored.team = registration.team
         stored.save(update_fields=["team"])
         touch(events=[stored.event_id])
-    if stored.active != registration.active:
+    if stored.present != registration.present:
         registration_services.set_registration_present(
-            by=by, registration=stored, present=registration.active
+            by=by, registration=stored, present=registration.present
         )
     return stored
 

@@ -27,7 +27,7 @@ class LedgerRow(NamedTuple):
     player_id: int
     points: int
     is_taker: bool
-    made: bool | None
+    contract_made: bool | None
     contract: str
     taker_id: int | None
     partner_id: int | None
@@ -46,7 +46,7 @@ LEDGER_FIELDS = (
     "player_id",
     "points",
     "is_taker",
-    "made",
+    "contract_made",
     "hand__contract",
     "hand__taker_id",
     "hand__partner_id",
@@ -63,7 +63,7 @@ class PlayerEventStats:
     """What a player's page adds up over his events; JSON keys are strings (ids)."""
 
     taken: int = 0
-    made: int = 0
+    contracts_made: int = 0
     petits_won: int = 0
     petits_lost: int = 0
     chelems_announced: int = 0
@@ -93,7 +93,7 @@ class PlayerEventStats:
     def model_fields(self) -> dict[str, Any]:
         return {
             "taken": self.taken,
-            "made": self.made,
+            "contracts_made": self.contracts_made,
             "petits_won": self.petits_won,
             "petits_lost": self.petits_lost,
             "chelems_announced": self.chelems_announced,
@@ -126,12 +126,12 @@ def _add_row(stats: PlayerEventStats, row: LedgerRow, hand: list[LedgerRow]) -> 
     played = row.sitting_out_id != player
     taker_camp = row.is_taker or row.partner_id == player
     camp = TAKER if taker_camp else DEFENCE if (row.contract and played) else None
-    taker_made = any(r.made for r in hand if r.is_taker)
+    taker_made = any(r.contract_made for r in hand if r.is_taker)
 
     if row.is_taker:
         stats.taken += 1
-        stats.made += int(bool(row.made))
-        _count(stats.contracts, row.contract, bool(row.made), row.points)
+        stats.contracts_made += int(bool(row.contract_made))
+        _count(stats.contracts, row.contract, bool(row.contract_made), row.points)
         if row.partner_id is not None:
             _count(stats.called, row.partner_id, taker_made, row.points)
     if row.partner_id == player and row.taker_id is not None:

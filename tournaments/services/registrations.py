@@ -28,8 +28,8 @@ def set_registration_present(
 ) -> Registration:
     """A withdrawal or a (late) arrival; takes effect from the next round seated."""
     access.require_event(by, registration.event)
-    registration.active = present
-    registration.save(update_fields=["active"])
+    registration.present = present
+    registration.save(update_fields=["present"])
     touch(events=[registration.event_id])
     return registration
 
@@ -66,9 +66,9 @@ def register_player(*, by: Actor, event: Event, player: Player, team: Any = None
     registration, _created = Registration.objects.get_or_create(
         event=event, player=player, defaults={"team": team}
     )
-    if not registration.active:
-        registration.active = True
-        registration.save(update_fields=["active"])
+    if not registration.present:
+        registration.present = True
+        registration.save(update_fields=["present"])
     touch(events=[event])
     return registration
 

@@ -60,12 +60,12 @@ def _lines(models: ResultModels, event_id: int, hidden: Collection[int] = ()) ->
         .annotate(
             total=Sum("points"),
             rows=Count("id"),
-            won=Count("id", filter=Q(is_taker=True, made=True)),
+            won=Count("id", filter=Q(is_taker=True, contract_made=True)),
         )
     )
     # Hands played are rows less the hands sat out, counted apart: filtering the rows on
-    # their hand (PLAYED_HAND) made PostgreSQL scan every hand of the database, 57 ms of
-    # the 77 ms of a save at a 200-player tournament with 1M hands.
+    # their hand (PLAYED_HAND) made PostgreSQL scan every hand of the database, most of
+    # a save's time on a large database.
     sat_out = dict(
         models.hand.objects.filter(table__round__event_id=event_id, sitting_out__isnull=False)
         .order_by()
@@ -101,7 +101,7 @@ def _lines_from(
         line = lines.setdefault(row.player_id, _Line(row.player_id))
         line.total += row.points
         line.hands += row.sitting_out_id != row.player_id
-        line.won += bool(row.is_taker and row.made)
+        line.won += bool(row.is_taker and row.contract_made)
     return list(lines.values())
 
 
@@ -239,7 +239,7 @@ def _plan(
             if incremental:
                 # A club night's rows are read whole: the changed players' rows, new or
                 # not, and the moved places go in one INSERT ... ON CONFLICT DO UPDATE
-                # (issue 13: a hand in 12 queries).
+                # (so that saving a hand stays within its few queries).
                 if row is None:
                     row = models.result(event_id=event_id, player_id=line.player_id)
                 for name, value in {**values, **own}.items():
@@ -265,8 +265,8 @@ def _update_places(
     model: Any, rows: list[Any], fields: tuple[str, ...] = SCORE_FIELDS, batch: int = 500
 ) -> None:
     """One UPDATE ... FROM (VALUES ...) per batch: a correction at a 200-player
-    tournament can move everybody's place, and Django's bulk_update took 80 ms of
-    Python to build its CASE WHEN for 200 rows (this: 11 ms in all)."""
+    tournament can move everybody's place, and Django's bulk_update spent far longer
+    in Python building its CASE WHEN for 200 rows than this takes in all."""
     if connection.vendor == "sqlite" and sqlite3.sqlite_version_info < (3, 33):
         model.objects.bulk_update(rows, fields)  # no UPDATE ... FROM before 3.33
         return

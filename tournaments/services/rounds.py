@@ -47,7 +47,7 @@ def present_players(
 ) -> tuple[list[int], dict[int, int]]:
     """Players registered and present, and their team ids (team mode): by name, or in
     the order they registered (a duplicate event's places when they are not drawn)."""
-    registrations = Registration.objects.filter(event=event, active=True)
+    registrations = Registration.objects.filter(event=event, present=True)
     if registration_order:
         registrations = registrations.order_by("pk")
     players, teams = [], {}

@@ -2,8 +2,8 @@
 small lists in the selector's order, shown whole. Each writes its rows in its own
 template (templates/tables/contracts.html, partners.html, head_to_head.html) in the
 frame of tables/frame.html (FramedTable): tables2 working each of their cells out on its
-own (its render method's signature, its attributes) was a fifth of the busiest player
-page's profile."""
+own (its render method's signature, its attributes) was a large part of the busiest
+player page's cost."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ class ContractTable(FramedTable):
 
     label = tables.Column(verbose_name=gettext_lazy("Contract"), attrs=ROW_HEAD)
     taken = tables.Column(verbose_name=gettext_lazy("Taken"), attrs=NUMBER)
-    made = tables.Column(verbose_name=gettext_lazy("Made"), attrs=NUMBER)
+    contracts_made = tables.Column(verbose_name=gettext_lazy("Made"), attrs=NUMBER)
     success_rate = tables.Column(
         verbose_name=gettext_lazy("Success"),
         attrs={"th": {"class": "text-end"}, "td": {"class": "text-end text-nowrap"}},
@@ -54,7 +54,7 @@ class PartnerTable(FramedTable):
         linkify=("player_public", {"pk": tables.A("player_id")}),  # one reverse a table
     )
     hands = tables.Column(verbose_name=gettext_lazy("Hands"), attrs=NUMBER)
-    made = tables.Column(verbose_name=gettext_lazy("Made"), attrs=NUMBER)
+    contracts_made = tables.Column(verbose_name=gettext_lazy("Made"), attrs=NUMBER)
     points = ScoreColumn(verbose_name=gettext_lazy("Score"))
 
     class Meta:
@@ -72,7 +72,7 @@ class HeadToHeadTable(FramedTable):
 
     label = tables.Column(verbose_name="", attrs=ROW_HEAD)
     hands = tables.Column(verbose_name=gettext_lazy("Hands"), attrs=NUMBER)
-    made = tables.Column(verbose_name=gettext_lazy("Made"), attrs=NUMBER, default="—")
+    contracts_made = tables.Column(verbose_name=gettext_lazy("Made"), attrs=NUMBER, default="—")
     a_points = ScoreColumn()
     b_points = ScoreColumn()
 
@@ -99,7 +99,7 @@ def head_to_head_table(h2h: Any, a: str, b: str) -> HeadToHeadTable:
             "id": row_id,
             "label": label,
             "hands": encounter.hands,
-            "made": encounter.made,
+            "contracts_made": encounter.contracts_made,
             "a_points": encounter.a_points,
             "b_points": encounter.b_points,
         }
@@ -114,7 +114,7 @@ def head_to_head_table(h2h: Any, a: str, b: str) -> HeadToHeadTable:
             "id": "h2h-all",
             "label": gettext("All hands together"),
             "hands": h2h.hands,
-            "made": None,
+            "contracts_made": None,
             "a_points": h2h.a_total,
             "b_points": h2h.b_total,
         },

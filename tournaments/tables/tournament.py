@@ -45,7 +45,7 @@ class RegistrationTable(tables.Table):
 
     class Meta:
         attrs = {"class": "table table-striped align-middle", "id": "registrations"}
-        row_attrs = {"class": lambda record: None if record.active else "text-body-secondary"}
+        row_attrs = {"class": lambda record: None if record.present else "text-body-secondary"}
         empty_text = gettext_lazy("No player is registered yet.")
         per_page = REGISTRATIONS_PER_PAGE
 
