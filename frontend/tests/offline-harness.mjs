@@ -30,6 +30,10 @@ export const CONFIG = {
   queued: ["^/score/table/\\d+/hand/new/$", "^/score/table/\\d+/board/\\d+/$"],
   fresh: ["^/score/table/\\d+/hand/new/$"],
   login: "/accounts/login/",
+  others: [
+    "%(count)s hand typed by another account is waiting on this phone.",
+    "%(count)s hands typed by another account are waiting on this phone.",
+  ],
   copy: "No signal: this is the copy of this page kept on this phone.",
   impossible: "This hand cannot be saved:",
 };
@@ -209,7 +213,8 @@ export const answers = {
  * a test says so (page.goOnline() then window.TarotOffline.flush(), or the "online"
  * event): a sending started by the load itself would race the test's.
  * `answer(post)`: the server's answer to a queued hand's post, or a thrown error for
- * no network.
+ * no network. `user`: the pk of the account the page was rendered for (null: nobody).
+ * `caches`: the page's CacheStorage, when the test looks at what it keeps.
  */
 export function loadPage({
   path,
@@ -220,6 +225,8 @@ export function loadPage({
   online = false,
   storage = fakeStorage(),
   cookie = "csrftoken=token-of-this-session",
+  user = null,
+  caches = undefined,
   answer = () => {
     throw new TypeError("Failed to fetch");
   },
@@ -244,7 +251,9 @@ export function loadPage({
   for (const element of [...elements, ...forms]) {
     body.appendChild(element);
   }
-  const script = new FakeElement("script", { "data-offline": JSON.stringify(CONFIG) });
+  const script = new FakeElement("script", {
+    "data-offline": JSON.stringify({ ...CONFIG, user }),
+  });
 
   const document = {
     currentScript: script,
@@ -332,6 +341,7 @@ export function loadPage({
     FormData,
     setTimeout,
     isSecureContext: false,
+    caches,
     HTMLFormElement: {
       prototype: {
         // A form posted as a page: the browser leaves for the server's answer.
@@ -345,6 +355,20 @@ export function loadPage({
     },
   });
   return page;
+}
+
+/** A CacheStorage of named caches (only their names: what the script deletes). */
+export function fakeCaches(names) {
+  const kept = new Set(names);
+  return {
+    kept,
+    async keys() {
+      return [...kept];
+    },
+    async delete(name) {
+      return kept.delete(name);
+    },
+  };
 }
 
 /** A form posted as a page, as the server would read it: its action and fields. */

@@ -9,6 +9,7 @@ import { describe, test } from "node:test";
 import {
   answers,
   entryForm,
+  fakeCaches,
   FakeElement,
   fakeStorage,
   freshIndexedDB,
@@ -430,36 +431,36 @@ describe("a queued hand the server refuses: another phone stored its number", ()
   });
 });
 
-describe("whose hands wait: the queue is the browser's, not the account's", () => {
-  // offline.js keeps one queue per browser profile (IndexedDB "tarot_club_offline"): a
-  // hand carries no account, and is posted under the session logged in when it is sent
-  // (docs/OFFLINE.md: "Do not log out while hands are waiting"). These tests say what
-  // it does; a queue kept per account is not there.
+describe("whose hands wait: each is the account's that typed it", () => {
+  // Alice (pk 1) typed hands on the phone; Bob (pk 2) logs in on it. offline.js keeps one
+  // queue per browser profile (IndexedDB "tarot_club_offline"), each hand with the
+  // account of the page it was typed on, and sends only the signed-in account's.
+  const ALICE = 1;
+  const BOB = 2;
 
-  test("a queued hand names no account", () => {
+  /** Queues hands typed by `account`: [action, key, number]. */
+  async function queueAs(queue, account, hands) {
+    for (const [action, key, number] of hands) {
+      const entry = queue.entry(action, handFields(key, number), null, account);
+      assert.equal(await queue.add(entry), true);
+    }
+  }
+
+  test("a queued hand keeps the account it was typed by", () => {
     const queue = loadWorker();
-    const entry = plain(queue.entry(NEW_HAND_7, handFields("k", 3), null));
-    assert.deepEqual(Object.keys(entry).sort(), [
-      "action",
-      "created",
-      "fields",
-      "key",
-      "number",
-      "scores",
-      "seq",
-      "state",
-      "table",
-    ]);
+    assert.equal(plain(queue.entry(NEW_HAND_7, handFields("k", 3), null, ALICE)).account, ALICE);
+    // The worker's (a post that found no network) names nobody yet.
+    assert.equal(plain(queue.entry(NEW_HAND_7, handFields("k", 3), null)).account, null);
   });
 
   test("logged out meanwhile: every hand waits, none is lost", async () => {
     const indexedDB = freshIndexedDB();
     const queue = loadWorker({ indexedDB });
-    await queueHands(queue, [
+    await queueAs(queue, ALICE, [
       [NEW_HAND_7, "h3", 3],
       [NEW_HAND_7, "h4", 4],
     ]);
-    const page = loadPage({ path: SHEET_7, indexedDB, answer: answers.login });
+    const page = loadPage({ path: SHEET_7, indexedDB, user: ALICE, answer: answers.login });
     await page.ready;
     page.goOnline();
     const result = plain(await page.window.TarotOffline.flush());
@@ -471,21 +472,141 @@ describe("whose hands wait: the queue is the browser's, not the account's", () =
     ]);
   });
 
-  test("another account logged in on the phone sends the waiting hands as its own", async () => {
+  test("another account logged in on the phone sends only its own hands", async () => {
     const indexedDB = freshIndexedDB();
-    await queueHands(loadWorker({ indexedDB }), [[NEW_HAND_7, "typed-by-alice", 3]]);
-    // Bob logs in on the same phone: his session's cookie, the same queue.
+    const queue = loadWorker({ indexedDB });
+    await queueAs(queue, ALICE, [[NEW_HAND_7, "typed-by-alice", 3]]);
+    await queueAs(queue, BOB, [[NEW_HAND_8, "typed-by-bob", 1]]);
     const page = loadPage({
       path: SHEET_7,
       indexedDB,
+      user: BOB,
       cookie: "csrftoken=bobs-session",
       answer: () => answers.saved(SHEET_7),
     });
     await page.ready;
     page.goOnline();
+    const result = plain(await page.window.TarotOffline.flush());
+    assert.deepEqual(result, { outcome: "done", saved: 1 });
+    assert.deepEqual(
+      page.posts.map((post) => post.fields.submission_key),
+      ["typed-by-bob"]
+    );
+    // Alice's waits for her, untouched.
+    assert.deepEqual(await stored(queue), [["typed-by-alice", 3, "queued"]]);
+  });
+
+  test("another account sees how many wait, none of what they say", async () => {
+    const indexedDB = freshIndexedDB();
+    const queue = loadWorker({ indexedDB });
+    await queueAs(queue, ALICE, [
+      [NEW_HAND_7, "a3", 3],
+      [NEW_HAND_7, "a4", 4],
+    ]);
+    const box = pendingBox(7);
+    const page = loadPage({ path: SHEET_7, indexedDB, user: BOB, elements: [box] });
+    await page.ready;
+    const notice = page.document.getElementById("offline-others");
+    assert.ok(notice, "the notice of hands typed by someone else");
+    assert.equal(
+      notice.textContent,
+      "2 hands typed by another account are waiting on this phone."
+    );
+    // The sheet's list shows none of them: no number, no scores, no fields.
+    assert.equal(box.hidden, true);
+    assert.equal(box.querySelector("ol").children.length, 0);
+  });
+
+  test("one hand of another account: the singular's words", async () => {
+    const indexedDB = freshIndexedDB();
+    await queueAs(loadWorker({ indexedDB }), ALICE, [[NEW_HAND_7, "a3", 3]]);
+    const page = loadPage({ path: SHEET_7, indexedDB, user: BOB });
+    await page.ready;
+    assert.equal(
+      page.document.getElementById("offline-others").textContent,
+      "1 hand typed by another account is waiting on this phone."
+    );
+  });
+
+  test("its own hands: listed, and no notice", async () => {
+    const indexedDB = freshIndexedDB();
+    await queueAs(loadWorker({ indexedDB }), ALICE, [[NEW_HAND_7, "a3", 3]]);
+    const box = pendingBox(7);
+    const page = loadPage({ path: SHEET_7, indexedDB, user: ALICE, elements: [box] });
+    await page.ready;
+    assert.equal(page.document.getElementById("offline-others"), null);
+    assert.equal(box.hidden, false);
+    assert.equal(box.querySelector("ol").children.length, 1);
+  });
+
+  test("another account's hands do not move its form's number", async () => {
+    const indexedDB = freshIndexedDB();
+    await queueAs(loadWorker({ indexedDB }), ALICE, [[NEW_HAND_7, "a1", 1]]);
+    const form = entryForm(NEW_HAND_7, { submission_key: "new", number: "1" });
+    const page = loadPage({ path: NEW_HAND_7, indexedDB, forms: [form], user: BOB });
+    await page.ready;
+    assert.equal(form.querySelector("input[name=number]").value, "1");
+  });
+
+  test("a hand the worker queued is claimed by the next signed-in page", async () => {
+    const indexedDB = freshIndexedDB();
+    const queue = loadWorker({ indexedDB });
+    await queueHands(queue, [[NEW_HAND_7, "by-the-worker", 2]]);
+    const page = loadPage({ path: SHEET_7, indexedDB, user: ALICE, copy: true });
+    await page.ready;
+    const [entry] = plain(await queue.all());
+    assert.equal(entry.account, ALICE);
+    // Bob's page, later: not his to send.
+    const bobs = loadPage({ path: SHEET_7, indexedDB, user: BOB, answer: answers.login });
+    await bobs.ready;
+    bobs.goOnline();
+    assert.deepEqual(plain(await bobs.window.TarotOffline.flush()), { outcome: "done", saved: 0 });
+    assert.equal(bobs.posts.length, 0);
+  });
+
+  test("Alice back: her hands are sent, as hers", async () => {
+    const indexedDB = freshIndexedDB();
+    const queue = loadWorker({ indexedDB });
+    await queueAs(queue, ALICE, [[NEW_HAND_7, "typed-by-alice", 3]]);
+    const page = loadPage({
+      path: SHEET_7,
+      indexedDB,
+      user: ALICE,
+      answer: () => answers.saved(SHEET_7),
+    });
+    await page.ready;
+    page.goOnline();
     await page.window.TarotOffline.flush();
-    assert.equal(page.posts.length, 1);
-    assert.equal(page.posts[0].fields.submission_key, "typed-by-alice");
-    assert.equal(page.posts[0].headers["X-CSRFToken"], "bobs-session");
+    assert.deepEqual(
+      page.posts.map((post) => post.fields.submission_key),
+      ["typed-by-alice"]
+    );
+    assert.deepEqual(await stored(queue), []);
+  });
+});
+
+describe("signed out: the pages kept go, the hands stay", () => {
+  const NAMES = ["tarot_club-static-v1", "tarot_club-pages-v1", "other-site-cache"];
+
+  test("a page rendered for nobody, with signal, deletes the kept pages", async () => {
+    const indexedDB = freshIndexedDB();
+    const queue = loadWorker({ indexedDB });
+    await queue.add(queue.entry(NEW_HAND_7, handFields("alices", 3), null, 1));
+    const caches = fakeCaches(NAMES);
+    // Not a scorekeeper's page: the script goes no further than that.
+    loadPage({ path: "/accounts/login/", indexedDB, online: true, caches });
+    await until(() => !caches.kept.has("tarot_club-pages-v1"), "the kept pages deleted");
+    assert.deepEqual([...caches.kept], ["tarot_club-static-v1", "other-site-cache"]);
+    assert.deepEqual(await stored(queue), [["alices", 3, "queued"]]);
+  });
+
+  test("a signed-in page, or a kept copy offline, keeps them", async () => {
+    for (const options of [{ user: 1, online: true }, { copy: true, online: false }]) {
+      const caches = fakeCaches(NAMES);
+      const page = loadPage({ path: SHEET_7, caches, ...options });
+      await page.ready;
+      await page.window.TarotOffline.flush();
+      assert.deepEqual([...caches.kept], NAMES);
+    }
   });
 });

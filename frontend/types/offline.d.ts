@@ -34,6 +34,9 @@ interface QueueEntry {
   resolvedNumber?: number | null;
   /** The server's page for it has been shown once. */
   shown?: boolean;
+  /** The pk of the account signed in when it was typed; null: not known yet (queued by
+   * the worker), claimed by the next page of a signed-in account. */
+  account?: number | null;
 }
 
 /** The queue (window.TarotQueue on a page, self.TarotQueue in the worker). */
@@ -43,7 +46,12 @@ interface TarotQueueApi {
   put(entry: QueueEntry): Promise<void>;
   add(entry: QueueEntry): Promise<boolean>;
   remove(key: string): Promise<void>;
-  entry(action: string, fields: FormFields, scores: EngineScore[] | null): QueueEntry;
+  entry(
+    action: string,
+    fields: FormFields,
+    scores: EngineScore[] | null,
+    account?: number | null
+  ): QueueEntry;
   sheetOf(action: string): string;
   field(fields: FormFields, name: string): string | null;
   tableOf(path: string): number | null;

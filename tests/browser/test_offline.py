@@ -1,4 +1,4 @@
-"""Offline hand entry (issue 23, docs/OFFLINE.md) in Chromium at 390x844, the network
+"""Offline hand entry (docs/OFFLINE.md) in Chromium at 390x844, the network
 cut by Playwright (context.set_offline: the pages and the service worker lose it).
 
 Ten hands entered without signal are stored once each, numbered in order, when the
@@ -394,9 +394,9 @@ def test_a_duplicate_board_entered_without_signal_is_stored_when_it_returns(phon
 
 
 def test_a_queued_hand_shows_the_engines_provisional_scores(phone, scorekeeper, table4):
-    """With the engine in the browser (window.tarotEngine, js/engine.js, issue 23's other
-    part), kept by the worker with Pyodide's files: a hand saved without signal is listed
-    with the engine's scores. Skipped where the hand form has no engine."""
+    """With the engine in the browser (window.tarotEngine, js/engine.js, the other half
+    of offline entry), kept by the worker with Pyodide's files: a hand saved without
+    signal is listed with the engine's scores. Skipped where the hand form has no engine."""
     anne = table4.seats.get(position=1).player_id
     go_offline_on_new_hand(phone, scorekeeper, table4)
     if not evaluate(phone, "() => !!window.tarotEngine"):
@@ -491,3 +491,105 @@ def test_a_waiting_hand_is_discarded_only_at_the_second_tap(phone, scorekeeper, 
     phone.locator("#pending-hands button.btn-danger").click()
     poll(phone, "async () => (await TarotOffline.queue.all()).length === 0")
     assert not Hand.objects.exists()
+
+
+def log_out(page) -> None:
+    """The site's own logout, from the navbar (folded at a phone's width)."""
+    page.click(".navbar-toggler")
+    with page.expect_navigation():
+        page.locator("form[action$='/logout/'] button").click()
+
+
+def test_a_hand_queued_by_one_account_waits_for_it_when_another_logs_in(
+    phone, scorekeeper, other_scorekeeper, table4
+):
+    """One phone, two scorekeepers: a hand typed offline by the first is never stored
+    as the second's; the second is told, without its fields, that it waits; it is
+    stored once, as the first's, when the first logs in again."""
+    table4.scorekeepers.add(other_scorekeeper)
+    anne = table4.seats.get(position=1).player_id
+    new_hand = reverse("hand_new", args=[table4.pk])
+    sheet = reverse("table_sheet", args=[table4.pk])
+    go_offline_on_new_hand(phone, scorekeeper, table4)
+    enter_garde(phone, anne, 2, "47")
+    phone.click("#save-hand")
+    phone.locator("#pending-hands li").first.wait_for()
+    [entry] = evaluate(phone, "async () => await window.TarotOffline.queue.all()")
+    assert entry["account"] == scorekeeper.pk
+
+    # The signal returns, but the hand's post does not get through before the first
+    # scorekeeper logs out: it still waits.
+    phone.context.route(
+        f"**{new_hand}",
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
+    phone.context.set_offline(False)
+    phone.goto(sheet)
+    ready(phone)
+    evaluate(phone, "async () => { await window.TarotOffline.flush(); }")
+    assert queued_count(phone) == 1
+    log_out(phone)
+    phone.context.unroute(f"**{new_hand}")
+
+    log_in(phone, other_scorekeeper.username, PASSWORD)
+    phone.goto(sheet)
+    ready(phone)
+    evaluate(phone, "async () => { await window.TarotOffline.flush(); }")
+    others = phone.locator("#offline-others")
+    expect(others).to_contain_text("1 donne saisie par un autre compte attend")
+    assert "47" not in others.inner_text() and "Anne" not in others.inner_text()
+    expect(phone.locator("#pending-hands")).to_be_hidden()
+    assert not Hand.objects.exists()
+    assert queued_count(phone) == 1
+
+    log_out(phone)
+    log_in(phone, scorekeeper.username, PASSWORD)  # her pages send her hand
+    in_database(lambda: Hand.objects.count() == 1, "the first scorekeeper's hand stored")
+    stored = Hand.objects.get()
+    assert (stored.points, stored.entered_by_id) == (Decimal(47), scorekeeper.pk)
+    in_database(lambda: queued_count(phone) == 0, "the phone's queue emptied")
+    phone.goto(sheet)
+    ready(phone)
+    assert phone.locator("#offline-others").count() == 0
+    assert Hand.objects.count() == 1
+
+
+def test_the_admins_logout_forgets_the_kept_pages(phone, scorekeeper, table4):
+    """A staff organiser who scores a table logs out through the admin: offline, the
+    next person does not read his kept sheet."""
+    scorekeeper.is_staff = True
+    scorekeeper.save(update_fields=["is_staff"])
+    sheet = reverse("table_sheet", args=[table4.pk])
+    log_in(phone, scorekeeper.username, PASSWORD)
+    phone.goto(sheet)
+    controlled(phone)
+    phone.goto(sheet)
+    wait_kept(phone, sheet)
+
+    phone.goto(reverse("admin:index"))
+    with phone.expect_navigation():
+        phone.locator("#logout-form button").click()
+    poll(phone, f"async () => !(await caches.match(location.origin + '{sheet}'))")
+
+    phone.context.set_offline(True)
+    # The worker has no copy to give: the browser's own error page.
+    with (
+        phone.expect_event("framenavigated", error_page(phone)),
+        pytest.raises(PlaywrightError, match=r"ERR_FAILED|ERR_INTERNET_DISCONNECTED"),
+    ):
+        phone.goto(sheet)
+
+
+def test_a_page_for_nobody_signed_in_forgets_the_kept_pages(phone, scorekeeper, table4):
+    """The session gone (expired, or ended elsewhere): the first page the server sends
+    for nobody signed in, the login page, forgets the pages kept."""
+    sheet = reverse("table_sheet", args=[table4.pk])
+    log_in(phone, scorekeeper.username, PASSWORD)
+    phone.goto(sheet)
+    controlled(phone)
+    phone.goto(sheet)
+    wait_kept(phone, sheet)
+    phone.context.clear_cookies()  # the session is gone
+    phone.goto(sheet)  # the server sends the login page
+    phone.locator("input[name=username]").wait_for()
+    poll(phone, f"async () => !(await caches.match(location.origin + '{sheet}'))")

@@ -287,7 +287,8 @@
               fields.push([name, value]);
             }
           });
-          return TarotQueue.add(TarotQueue.entry(action, fields, null));
+          // Whose it is the worker does not know: the page it leads to claims it.
+          return TarotQueue.add(TarotQueue.entry(action, fields, null, null));
         })
         .then(function () {
           return Response.redirect(TarotQueue.sheetOf(action) + "#pending-hands", 303);

@@ -14,6 +14,11 @@
 // stored meanwhile, the chelem question, a locked sheet) is posted once more as a
 // page of its own, so that the scorekeeper sees the server's page with what he typed;
 // the hands after it at its table wait until it is settled.
+//
+// Each queued hand is the account's that typed it (the page's `user`): it is sent only
+// from that account's pages; another account's pages say how many wait, nothing more.
+// A page rendered for nobody signed in (the login page, a session gone) forgets the
+// pages the worker kept: they were someone's.
 (function (global) {
   "use strict";
 
@@ -137,8 +142,9 @@
         store.delete(key);
       });
     },
-    // A queue entry for the fields an entry form posts to `action` (a path).
-    entry: function (action, fields, scores) {
+    // A queue entry for the fields an entry form posts to `action` (a path), typed by
+    // `account` (a user's pk; null when not known: the next signed-in page claims it).
+    entry: function (action, fields, scores, account) {
       var number = field(fields, "number");
       sequence += 1;
       return {
@@ -152,6 +158,7 @@
         state: "queued",
         created: Date.now(),
         seq: sequence,
+        account: account == null ? null : account,
       };
     },
     // The table's sheet: entry forms are under "score/table/<id>/", the sheet is that.
@@ -179,6 +186,8 @@
    * @property {string} login
    * @property {string} [copy]
    * @property {string} [impossible]
+   * @property {number | null} [user]
+   * @property {string[]} [others]
    */
   // A hand's line in the sheet's list: a queued hand, or one sent from this page.
   /**
@@ -211,6 +220,43 @@
   var keptCopy = document.documentElement.hasAttribute("data-offline-copy");
   // Whether this page came through the worker (else it has not kept it).
   var seenByWorker = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  // The account signed in (its pk), null for nobody.
+  var account = config.user == null ? null : config.user;
+
+  // Whether a queued hand is this account's to send, list and number after. One the
+  // worker queued names nobody until claimed (claimUnowned).
+  /** @param {QueueEntry} entry */
+  function isMine(entry) {
+    return (entry.account == null ? null : entry.account) === account;
+  }
+
+  /** @param {QueueEntry[]} entries */
+  function mineOnly(entries) {
+    return entries.filter(isMine);
+  }
+
+  // Signed out (this page was rendered for nobody, with signal): the pages the worker
+  // kept were the last account's and go; the queued hands stay, their account's.
+  var PAGES_PREFIX = "tarot_club-pages-";
+  if (account === null && !keptCopy && navigator.onLine !== false && global.caches) {
+    var cacheStorage = global.caches;
+    cacheStorage.keys().then(
+      function (names) {
+        return Promise.all(
+          names
+            .filter(function (name) {
+              return name.indexOf(PAGES_PREFIX) === 0;
+            })
+            .map(function (name) {
+              return cacheStorage.delete(name);
+            })
+        );
+      },
+      function () {
+        return null;
+      }
+    );
+  }
 
   /** @returns {string} */
   function newKey() {
@@ -465,7 +511,8 @@
     if (keptCopy && keyInput) {
       keyInput.value = newKey();
     }
-    return Queue.all().then(function (entries) {
+    return Queue.all().then(function (all) {
+      var entries = mineOnly(all);
       if (!resolving) {
         numberAfterQueue(form, entries);
       }
@@ -488,7 +535,7 @@
           resolving.state = "resolving";
           save = Queue.put(resolving);
         } else {
-          save = Queue.add(Queue.entry(action, fields, scores));
+          save = Queue.add(Queue.entry(action, fields, scores, account));
         }
         return save.then(function () {
           // The form, if shown again (the back button), is another hand: another key.
@@ -706,7 +753,8 @@
     var saved = 0;
     /** @type {Record<string, boolean>} */
     var blocked = {}; // by table
-    return Queue.all().then(function (entries) {
+    return Queue.all().then(function (all) {
+      var entries = mineOnly(all); // another account's wait for it
       var index = 0;
       /** @returns {FlushResult["outcome"] | Promise<FlushResult["outcome"]>} */
       function next() {
@@ -833,7 +881,7 @@
       var list = /** @type {HTMLOListElement} */ (box.querySelector("ol")); // the template's
       list.textContent = "";
       /** @type {ListedHand[]} */
-      var mine = entries.filter(function (entry) {
+      var mine = mineOnly(entries).filter(function (entry) {
         return entry.table === table;
       });
       var stored = sent.filter(function (entry) {
@@ -966,7 +1014,8 @@
     if (!forms.length) {
       return Promise.resolve();
     }
-    return Queue.all().then(function (entries) {
+    return Queue.all().then(function (all) {
+      var entries = mineOnly(all);
       /** @type {Record<string, QueueEntry>} */
       var byKey = {};
       entries.forEach(function (entry) {
@@ -1005,8 +1054,63 @@
     });
   }
 
+  // The hands the worker queued (a post that found no network) name nobody: they are
+  // the account's whose page comes next, the sheet the worker sent the browser to.
+  /** @returns {Promise<unknown>} */
+  function claimUnowned() {
+    if (account === null) {
+      return Promise.resolve();
+    }
+    return Queue.all().then(function (entries) {
+      return Promise.all(
+        entries
+          .filter(function (entry) {
+            return entry.account == null;
+          })
+          .map(function (entry) {
+            entry.account = account;
+            return Queue.put(entry);
+          })
+      );
+    });
+  }
+
+  // Hands another account typed on this phone: how many, never what (no names, no
+  // points); they are sent when that account logs in again.
+  /** @returns {Promise<void>} */
+  function showOthers() {
+    if (account === null) {
+      return Promise.resolve();
+    }
+    return Queue.all().then(function (entries) {
+      var count = entries.filter(function (entry) {
+        return !isMine(entry);
+      }).length;
+      var old = document.getElementById("offline-others");
+      if (old) {
+        old.remove();
+      }
+      var words = config.others || [];
+      if (!count || !words.length) {
+        return;
+      }
+      var box = document.createElement("div");
+      box.className = "alert alert-info";
+      box.id = "offline-others";
+      box.setAttribute("role", "status");
+      box.textContent = (count === 1 ? words[0] : words[1] || words[0]).replace(
+        "%(count)s",
+        String(count)
+      );
+      var main = document.querySelector("main") || document.body;
+      main.insertBefore(box, main.firstChild);
+    });
+  }
+
   noteStoredNumbers();
-  var started = prepareForms()
+  var started = claimUnowned()
+    .then(prepareForms, prepareForms)
+    .then(showOthers, showOthers)
     .then(renderPending, renderPending)
     .then(function () {
       document.documentElement.setAttribute("data-offline-ready", "1"); // forms numbered
