@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, Permission
 from django.core.exceptions import PermissionDenied
 from django.db import connections, router
-from django.db.models import Q, QuerySet, Value
+from django.db.models import Q, QuerySet
 
 from ...models import (
     AuditEntry,
@@ -69,49 +69,69 @@ def viewer(user: Actor) -> Viewer:
     return found
 
 
-# The roles' UNION is the same query for everyone but the user's id: Django builds and
-# compiles it once per database (about 5,900 Python calls, as many as the login page's
-# whole request costs without it), then each signed-in request only runs it.
-_ANY_USER = -1_946_010_077  # no user has it; within 32 bits, or Django drops its part as empty
-_ROLE_SQL: dict[str, tuple[str, tuple[Any, ...]]] = {}
-
-
-def _roles_query(user_id: int) -> QuerySet:
-    """(id, kind) rows: clubs organised, events organised as a guest, events scored at,
-    the federation permission (his own or a group's)."""
-    through = Table.scorekeepers.through
-    federation = {
-        "permission__codename": "federation",
-        "permission__content_type__app_label": "tournaments",
-    }
-    # Model orderings would put ORDER BY inside the UNION's parts, which SQLite refuses.
-    clubs = Membership.objects.filter(user_id=user_id, role=Role.ORGANISER).order_by()
-    guests = EventGuest.objects.filter(user_id=user_id, role=Role.ORGANISER).order_by()
-    scored = through.objects.filter(user_id=user_id).order_by()
-    own_permission = get_user_model().user_permissions.through.objects.filter(
-        user_id=user_id, **federation
-    )
-    group_permission = Group.permissions.through.objects.filter(
-        group__user__id=user_id, **federation
-    )
-    return clubs.values_list("club_id", Value("club")).union(
-        guests.values_list("event_id", Value("event")),
-        scored.values_list("table__round__event_id", Value("scored")),
-        own_permission.order_by().values_list("permission_id", Value("federation")),
-        group_permission.order_by().values_list("permission_id", Value("federation")),
-        all=True,
-    )
-
-
 def _role_rows(user_id: int) -> list[tuple[int, str]]:
+    """(id, kind) rows in one query: clubs organised, events organised as a guest,
+    events scored at, the federation permission (his own or a group's).
+
+    Plain SQL, its tables and columns named by the models (a renamed field renames it
+    here too), run with the user's id as a parameter: every signed-in request asks it,
+    and the ORM compiling the same UNION anew each time was most of a light page's work
+    (benchmarks/roles_cpu.py)."""
     alias = router.db_for_read(Membership)
-    compiled = _ROLE_SQL.get(alias)
-    if compiled is None:
-        sql, params = _roles_query(_ANY_USER).query.get_compiler(using=alias).as_sql()
-        compiled = _ROLE_SQL[alias] = (sql, tuple(params))
-    sql, params = compiled
-    with connections[alias].cursor() as cursor:
-        cursor.execute(sql, [user_id if p == _ANY_USER else p for p in params])
+    connection = connections[alias]
+    q = connection.ops.quote_name
+
+    def t(model: Any) -> str:
+        return q(model._meta.db_table)
+
+    def c(model: Any, field: str) -> str:
+        return f"{q(model._meta.db_table)}.{q(model._meta.get_field(field).column)}"
+
+    user_model = get_user_model()
+    keeps = Table.scorekeepers.through
+    own = user_model.user_permissions.through
+    groups = user_model.groups.through
+    grants = Group.permissions.through
+    ct = Permission._meta.get_field("content_type").related_model
+    federation = f"{c(Permission, 'codename')} = %s AND {c(ct, 'app_label')} = %s"
+    perm_join = (
+        f"INNER JOIN {t(Permission)} ON {{}} = {c(Permission, 'id')} "
+        f"INNER JOIN {t(ct)} ON {c(Permission, 'content_type')} = {c(ct, 'id')}"
+    )
+    sql = " UNION ALL ".join(
+        [
+            f"SELECT {c(Membership, 'club')}, 'club' FROM {t(Membership)} "
+            f"WHERE {c(Membership, 'user')} = %s AND {c(Membership, 'role')} = %s",
+            f"SELECT {c(EventGuest, 'event')}, 'event' FROM {t(EventGuest)} "
+            f"WHERE {c(EventGuest, 'user')} = %s AND {c(EventGuest, 'role')} = %s",
+            f"SELECT {c(Round, 'event')}, 'scored' FROM {t(keeps)} "
+            f"INNER JOIN {t(Table)} ON {c(keeps, 'table')} = {c(Table, 'id')} "
+            f"INNER JOIN {t(Round)} ON {c(Table, 'round')} = {c(Round, 'id')} "
+            f"WHERE {c(keeps, 'user')} = %s",
+            f"SELECT {c(own, 'permission')}, 'federation' FROM {t(own)} "
+            + perm_join.format(c(own, "permission"))
+            + f" WHERE {c(own, 'user')} = %s AND {federation}",
+            f"SELECT {c(grants, 'permission')}, 'federation' FROM {t(grants)} "
+            f"INNER JOIN {t(groups)} ON {c(grants, 'group')} = {c(groups, 'group')} "
+            + perm_join.format(c(grants, "permission"))
+            + f" WHERE {c(groups, 'user')} = %s AND {federation}",
+        ]
+    )
+    params: list[int | str] = [
+        user_id,
+        Role.ORGANISER,
+        user_id,
+        Role.ORGANISER,
+        user_id,
+        user_id,
+        "federation",
+        "tournaments",
+        user_id,
+        "federation",
+        "tournaments",
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
         return cursor.fetchall()
 
 
@@ -120,7 +140,7 @@ def _roles(user: Actor) -> Viewer:
     it), clubs organised, events organised as a guest, events with a table he keeps
     score at: one query (a UNION) for the four. (has_perm alone cost two queries on
     every page an organiser or scorekeeper opens, every hand saved included.)"""
-    if not getattr(user, "is_active", True):
+    if not getattr(user, "is_active", True) or user.pk is None:
         return PUBLIC
     rows = _role_rows(user.pk)
     found: dict[str, set[int]] = {
