@@ -7,9 +7,11 @@ from django.utils.translation import get_language_from_path
 
 from tournaments.selectors.access import is_organiser
 
+from .forms import LanguageForm
 
-def language_switch(request: HttpRequest) -> dict[str, str]:
-    """The current address without its language prefix, for the language selector.
+
+def language_switch(request: HttpRequest) -> dict[str, LanguageForm]:
+    """The language switch, its `next` the current address without its language prefix.
 
     Django's set_language view is not under i18n_patterns, so it runs in the
     default language and could not resolve an "/en/..." address to translate it;
@@ -19,7 +21,7 @@ def language_switch(request: HttpRequest) -> dict[str, str]:
     language = get_language_from_path(request.path_info)
     if language and path.startswith(f"/{language}/"):
         path = path[len(language) + 1 :]
-    return {"language_neutral_path": path}
+    return {"language_form": LanguageForm(path)}
 
 
 def roles(request: HttpRequest) -> dict[str, object]:

@@ -1,4 +1,4 @@
-"""French typography (issue 15): a no-break space before ":;!?" in French and none in
+"""French typography: a no-break space before ":;!?" in French and none in
 English, and "de" elided before a vowel ("d'Anne"), from tournaments.rules.typography
 through the template tags and the messages that name a player or a table."""
 
@@ -152,7 +152,7 @@ def test_the_head_to_head_page_links_back_to_the_players_page(
     assert escape(fr("Back to %(of_name)s page", of_name="d'Anne")) in html
 
 
-# --- issue 25: the catalogue, dates, plurals -------------------------------------------------
+# --- the catalogue, dates, plurals --------------------------------------------------------
 
 
 def test_every_french_message_spaces_its_high_punctuation():
@@ -189,7 +189,7 @@ def test_long_dates_kept_per_language_follow_the_settings(settings):
     empties what was kept (Django's own cache of formats is emptied then too)."""
     from django.utils.formats import date_format
 
-    from tournaments.templatetags.typography import _long_date
+    from tournaments.selectors.dates import _long_date
 
     for day in (1, 2, 1, 2):
         date = datetime.date(2026, 9, day)

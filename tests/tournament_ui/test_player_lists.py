@@ -1,6 +1,6 @@
-"""The player page's event picker and players most met, and the head-to-head's shared
-tables, are templates of their own (templates/tournaments/stats/_event_options.html,
-_opponents.html, _shared_tables.html): what a page prints must be what the template
+"""The player page's event picker (forms.stats.EventChoiceForm) and players most met,
+and the head-to-head's shared tables (templates/tournaments/stats/_opponents.html,
+_shared_tables.html): what a page prints must be what the template
 first written printed from the same context (player_lists_reference.html,
 shared_tables_reference.html), in French and in English, the chosen event selected,
 names escaped, and the empty list's sentence."""
@@ -78,10 +78,7 @@ def test_an_empty_list_of_players_met() -> None:
             expected = _parts(
                 reference.render({"event_choices": [], "opponents": []}) + "</section>"
             )
-            options = render_to_string(
-                "tournaments/stats/_event_options.html",
-                {"event_choices": [], "chosen_event": None},
-            )
+            options = ""  # a player without events has no picker (_player_details.html)
             opponents = render_to_string("tournaments/stats/_opponents.html", {"opponents": []})
             html = (
                 f'<select name="event">{options}</select>'

@@ -18,7 +18,9 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy, override
 
+from tournaments.forms.stats import EventChoiceForm
 from tournaments.selectors.sheet import SheetLine
+from tournaments.selectors.stats import event_choices
 from tournaments.tables.links import url_of
 
 VALUES = [
@@ -58,18 +60,16 @@ def _lists(value: object) -> str:
     day = datetime.date(2026, 9, 1)
     opponent = SimpleNamespace(name=value, url="/p/", met=value, head_to_head_url="/h/")
     shared = SimpleNamespace(table_id=4, event_name=value, date=day, a_total=12, b_total=-12)
+    rows = [SimpleNamespace(event_id=1, name=value, date=day)]
+    picker = EventChoiceForm(event_choices(rows), chosen=1)
     pages = [
-        (
-            "_event_options.html",
-            {"event_choices": [SimpleNamespace(event_id=1, name=value, date=day)]},
-        ),
         ("_opponents.html", {"opponents": [opponent]}),
         (
             "_shared_tables.html",
             {"shared_tables": [(shared, value)], "a": opponent, "b": {"name": "B"}},
         ),
     ]
-    return "".join(
+    return str(picker["event"]) + "".join(
         render_to_string(f"tournaments/stats/{name}", context) for name, context in pages
     )
 

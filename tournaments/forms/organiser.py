@@ -131,8 +131,20 @@ class PlayerFilterForm(forms.Form):
         ("inactive", _("Inactive")),
         ("all", _("All")),
     )
-    q = forms.CharField(label=_("Name"), required=False, max_length=120)
-    status = forms.ChoiceField(label=_("Show"), choices=STATUS_CHOICES, required=False)
+    q = forms.CharField(
+        label=_("Name"),
+        required=False,
+        max_length=120,
+        widget=forms.SearchInput(
+            attrs={"class": "form-control", "placeholder": _("Search by name")}
+        ),
+    )
+    status = forms.ChoiceField(
+        label=_("Show"),
+        choices=STATUS_CHOICES,
+        required=False,
+        widget=forms.Select(attrs={"class": "form-select"}),
+    )
 
     def filters(self) -> tuple[str, str]:
         """(status, search); invalid input falls back to every active player."""

@@ -41,7 +41,14 @@ class MemberAddForm(ServiceErrorMixin, forms.Form):
 
 
 class RoleForm(ServiceErrorMixin, forms.Form):
-    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+    """One person's role, in his row of the club's people (one form a row: its ids
+    carry the membership, `role-<pk>`)."""
+
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=Role.choices,
+        widget=forms.Select(attrs={"class": "form-select form-select-sm"}),
+    )
 
 
 class GuestAddForm(ServiceErrorMixin, forms.Form):
@@ -49,6 +56,8 @@ class GuestAddForm(ServiceErrorMixin, forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.SCOREKEEPER)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its fields' ids name the section they stand in (the event's "Guests").
+        kwargs.setdefault("auto_id", "guest-%s")
         super().__init__(*args, **kwargs)
         self.fields["username"].help_text = _("The account of a person of another club.")
 

@@ -18,6 +18,7 @@ from typing import overload
 
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.urls import reverse
+from django.utils.html import format_html
 
 import scoring
 
@@ -25,6 +26,7 @@ from ..models import EventResult, Hand, Player, PlayerCareer
 from ..rules.collation import sort_key
 from .access import Namer, public_names
 from .careers import COUNTS
+from .dates import long_date
 from .json_text import as_text
 from .public import published
 
@@ -68,7 +70,7 @@ class PlayerSummary:
     hands: int
     total: int
     taken: int
-    made: int
+    contracts_made: int
     petits_won: int
     petits_lost: int
     poignees: dict[str, int]
@@ -97,13 +99,13 @@ class ContractRow:
     contract: str
     label: str
     taken: int
-    made: int
+    contracts_made: int
     points: int
 
     @property
     def success_rate(self) -> float:
         """Percentage of the contracts of this kind the player made."""
-        return 100 * self.made / self.taken if self.taken else 0.0
+        return 100 * self.contracts_made / self.taken if self.taken else 0.0
 
 
 # --- best and worst hands ----------------------------------------------------
@@ -133,7 +135,7 @@ class PartnerRow:
     player_id: int
     name: str
     hands: int
-    made: int
+    contracts_made: int
     points: int
 
     def get_absolute_url(self) -> str:
@@ -191,7 +193,7 @@ def _event_rows(player_id: int) -> QuerySet[EventResult]:
     """His published results, newest first: the page's list of events."""
     # His running totals as text through a subquery on the row itself: PostgreSQL then
     # works it out after the sort and the page's limit, for 20 rows, where a plain cast
-    # was worked out for all 600 results of the busiest before sorting them (1-2 ms).
+    # was worked out for all 600 results of the busiest before sorting them.
     running = EventResult.objects.filter(pk=OuterRef("pk")).values(text=as_text("running"))
     return (
         EventResult.objects.filter(PUBLISHED, player_id=player_id)
@@ -252,7 +254,7 @@ def _top(counts: dict[str, list[int]], limit: int | None, width: int | None = No
 
 def _hand_records(points_by_hand: dict[int, int]) -> dict[int, HandRecord]:
     # The columns shown only: the hand, its table, round and event as model instances
-    # cost a millisecond of the player page for two hands.
+    # cost the player page more than the rest of its two records.
     # No order (a dict follows): the hand's default order walks its table's, round's and
     # event's orders, four joins for Django to work out at every request.
     hands = (
@@ -414,3 +416,9 @@ def player_statistics(
         partners=figures.partners,
         opponents=figures.opponents,
     )
+
+
+def event_choices(rows: Sequence[PlayerEventRow]) -> list[tuple[int, str]]:
+    """The player page's event picker's choices: each event's id, and its name and date
+    in words, the name escaped as {{ name }} would print it (format_html), once."""
+    return [(row.event_id, format_html("{} · {}", row.name, long_date(row.date))) for row in rows]

@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
-from ..models import AuditEntry, Membership, Role
+from ..models import AuditEntry, Membership
 from .common import PER_PAGE, PHONE_HIDDEN
 
 
@@ -58,7 +58,6 @@ class MemberTable(tables.Table):
                 "membership": record,
                 "refusal": self.refusals.get(record.user_id, ""),
                 "error": self.errors.get(record.pk, ""),
-                "roles": Role.choices,
             },
             request=getattr(self, "request", None),
         )

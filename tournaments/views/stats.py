@@ -20,6 +20,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from .. import charts
+from ..forms.stats import EventChoiceForm
 from ..models import Event, Player
 from ..rules import typography
 from ..selectors import access, running_totals
@@ -141,7 +142,7 @@ def choose_event(
 
 
 # A player of many years has hundreds of events: listing and charting them all made a
-# 400 kB page that took 130 ms to render (600 events). The list, the bar chart and the
+# 400 kB page, slow to render. The list, the bar chart and the
 # event picker show one page of events; the figures above them count every event.
 EVENTS_PER_PAGE = 20
 
@@ -206,6 +207,7 @@ def player_page_context(request: HttpRequest, player: Player) -> dict[str, Any]:
         events_shown=shown,
         events_table=PlayerEventsTable(shown),
         event_choices=choices,
+        event_form=EventChoiceForm(selectors.event_choices(choices), chosen.event_id, choice_error),
         season_chart=season_chart(player, shown),
         chosen_event=chosen,
         choice_error=choice_error,
