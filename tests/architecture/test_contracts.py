@@ -75,6 +75,11 @@ def test_the_tree_keeps_every_contract():
             "exports: no imports, planning or forms",
         ),
         ("tournaments/planning/tables.py", "import scoring", "planning and errors stand alone"),
+        (
+            "tournaments/models/people.py",
+            "from .audit_text import render_lines",
+            "models: the audit trail above its words",
+        ),
     ],
 )
 def test_a_wrong_import_breaks_its_contract(tmp_path, module, wrong_import, contract):

@@ -6,9 +6,7 @@ import io
 import random
 import re
 
-import pandas as pd
 import pytest
-from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 from openpyxl.utils import column_index_from_string
 
@@ -59,22 +57,27 @@ def read_back(export) -> object:
     return load_workbook(buffer)
 
 
-def read_frames(export) -> dict[str, pd.DataFrame]:
-    """Every sheet as pandas reads it: stored values only (a formula reads as nothing).
-    Licence numbers are read as the text they are (pandas would make "0141" 141)."""
+def read_values(export) -> dict[str, list[dict[str, object]]]:
+    """Every sheet as a reader of stored values sees it (openpyxl's data_only, as a
+    script or another spreadsheet reading the file without computing it): a row a dict
+    under the first row's headings, empty cells and formulas None (a formula's value is
+    not stored), whole numbers stored as floats read as ints, text as the text it is
+    (a licence "0141" stays "0141")."""
     buffer = io.BytesIO()
     export.write(buffer)
     buffer.seek(0)
-    return pd.read_excel(buffer, sheet_name=None, engine="openpyxl", dtype={_("Licence"): str})
-
-
-def records(frame: pd.DataFrame) -> list[dict[str, object]]:
-    """The frame's rows with None for empty cells and Python ints for whole numbers."""
-    rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
-    return [
-        {k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in row.items()}
-        for row in rows
-    ]
+    workbook = load_workbook(buffer, data_only=True)
+    sheets = {}
+    for ws in workbook.worksheets:
+        header, *rows = ws.iter_rows(values_only=True)
+        sheets[ws.title] = [
+            {
+                key: int(value) if isinstance(value, float) and value.is_integer() else value
+                for key, value in zip(header, row, strict=True)
+            }
+            for row in rows
+        ]
+    return sheets
 
 
 def give_licences(players) -> dict[int, str]:

@@ -9,7 +9,7 @@ import pytest
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
-from tests.exports.conftest import give_licences, play, read_back, read_frames, records, sheet_dicts
+from tests.exports.conftest import give_licences, play, read_back, read_values, sheet_dicts
 from tournaments.demo import random_hand
 from tournaments.exports.season import NOT_COUNTED, season_workbook
 from tournaments.exports.writer import DATE, wrapped_lines
@@ -310,10 +310,10 @@ def test_long_event_headings_wrap_in_a_header_tall_enough(club, players, organis
     assert ws.row_dimensions[1].height >= 15 * wrapped_lines(heading.value, width) > 15
 
 
-def test_the_workbook_counts_as_the_season_page_and_pandas_reads_it(
+def test_the_workbook_counts_as_the_season_page_in_its_stored_values(
     club, players, organiser, tournament
 ):
-    """Stored values (pandas) equal the page's ranking; an unpublished event shows in
+    """Stored values (openpyxl's data_only) equal the page's ranking; an unpublished event shows in
     brackets, uncounted, as the page shows it to organisers."""
     licences = give_licences(players)
     events = build_season(club, players, organiser, tournament, hands=3)
@@ -333,7 +333,7 @@ def test_the_workbook_counts_as_the_season_page_and_pandas_reads_it(
         with_unpublished=True,
     )
     workbook = read_back(season_workbook(season, events))
-    rows = records(read_frames(season_workbook(season, events))[_("Season")])
+    rows = read_values(season_workbook(season, events))[_("Season")]
     assert len(rows) == len(page) == len(grid)
     header = [c.value for c in workbook[_("Season")][1]]
     draft_column = next(i for i, h in enumerate(header) if h.startswith(draft.name)) + 1

@@ -8,13 +8,14 @@ import X`` keeps working wherever X now lives.
 
 from __future__ import annotations
 
+from .audit import AuditEntry
 from .careers import PlayerCareer
 from .clubs import Club, Player, Season
 from .duplicate import ORIENTATIONS, Board, BoardResult, Orientation, SpecialResult
 from .events import Event, Registration, Round, Seat, Table, Team
 from .hands import PLAYED_HAND, EventResult, Hand, HandScore
 from .page_versions import PageVersion
-from .people import AuditEntry, EventGuest, Membership, Role
+from .people import EventGuest, Membership, Role
 from .standings import SeasonStanding
 from .submissions import Submission
 
