@@ -92,7 +92,13 @@ def test_duplicate_md_construction_exactly(tables):
 
 @pytest.mark.parametrize(
     ("tables", "rounds"),
-    [(t, r) for t in (6, 10, 12, 14, 18, 20, 24, 30) for r in (1, 3, 5, 7) if r <= t],
+    [
+        # 7 rounds at 10 tables is a movement searched for, not built by a rule.
+        pytest.param(t, r, marks=pytest.mark.slow) if (t, r) == (10, 7) else (t, r)
+        for t in (6, 10, 12, 14, 18, 20, 24, 30)
+        for r in (1, 3, 5, 7)
+        if r <= t
+    ],
 )
 def test_a_few_rounds_at_other_table_counts(tables, rounds):
     repeats, _ = check(movement(tables, rounds))

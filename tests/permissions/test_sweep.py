@@ -40,7 +40,10 @@ from .sweep_world import World, build_world
 
 # Who may see and do what is decided by our code (the selectors' filters on club and
 # role), the same on both databases: CI sweeps on PostgreSQL only (docs/TESTING.md).
-pytestmark = pytest.mark.sweep
+# Every route as every visitor is a large part of the suite's time, each request cheap:
+# out of the quick loop (slow), which the permission tests of each page and write
+# (tests/permissions' other files) still cover; CI runs the sweep whole.
+pytestmark = [pytest.mark.sweep, pytest.mark.slow]
 
 # The visitors, left to right in the table:
 #   anon       not signed in

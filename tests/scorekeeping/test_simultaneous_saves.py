@@ -1,4 +1,5 @@
-"""Two scorekeepers of one table saving at the same moment (issue 21).
+"""Two scorekeepers of one table saving at the same moment: one hand stored, never a
+500.
 
 Each pair of posts is released together from two threads, each with its own database
 connection, as two phones' requests reach two workers. On PostgreSQL the second post
@@ -83,7 +84,7 @@ def test_pairs_without_the_opened_number_are_both_stored_gapless(
     balanced(table4)
 
 
-@pytest.mark.slow  # rounds of two saves racing in threads: about 2 s of CPU
+@pytest.mark.slow  # rounds of two saves racing in threads: near the budget
 @pytest.mark.django_db(transaction=True)
 def test_pairs_opened_for_the_same_hand_store_one_and_ask_the_other(
     table4, scorekeeper, other_scorekeeper
@@ -114,6 +115,7 @@ def test_pairs_opened_for_the_same_hand_store_one_and_ask_the_other(
     balanced(table4)
 
 
+@pytest.mark.slow  # pairs of racing saves, each on its own thread and connection
 @pytest.mark.django_db(transaction=True)
 def test_pairs_opened_for_consecutive_hands_are_both_stored(table4, scorekeeper, other_scorekeeper):
     """One phone opened its form for hand n, the other (after seeing n saved, or
