@@ -298,6 +298,14 @@ class TravellerLineForm(forms.Form):
         widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
     )
 
+    # What the traveller's view hangs on each line's form for its template: whether it is
+    # the one empty form the page's script copies, the line it enters, the hand stored
+    # there, and whether the line shows open for entry.
+    fresh: bool = False
+    line: Any = None
+    stored: Hand | None = None
+    open: bool = False
+
     def __init__(self, *args: Any, seats: Sequence[Seat], rules: scoring.RuleSet, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.seats = {seat.position: seat for seat in seats}

@@ -90,7 +90,7 @@ def _line_forms(
     """Each line with its form (or None), and the form the lines nobody entered are
     printed from on a GET (prefixed FRESH), if any."""
     # An entered line is shown in words with a link that opens its form (?edit=<table
-    # number>): the lines' open forms were two thirds of the page's time (issue 22); on a GET it
+    # number>): printing every line's open form made the page slow; on a GET it
     # has no form (None). A line not entered yet, or posted with a contract (to show
     # its errors), is open. A post builds every line's form (a line not posted is left
     # as it is: an empty contract).
@@ -99,14 +99,14 @@ def _line_forms(
     except ValueError:
         edit = None
     # The seats and stored hands of the lines that may get a form only (line.result
-    # comes from the same hands): none on a GET of an entered traveller (issue 22).
+    # comes from the same hands): none on a GET of an entered traveller.
     with_form = [
         line
         for line in info.lines
         if data is not None or line.result is None or line.table_number == edit
     ]
     # A line's result is its stored hand's (duplicate_data read them): no query for the
-    # hands of lines without one (a board nobody entered: issue 22).
+    # hands of lines without one (a board nobody entered).
     stored = board_selectors.board_hands(
         board, [line for line in with_form if line.result is not None]
     )
@@ -125,6 +125,7 @@ def _line_forms(
             continue
         line_seats = seats.get(line.table_id, [])
         prefix = f"t{line.table_id}"
+        assert rules is not None  # this line is one of with_form
         if data is None and hand is None and line.table_number != edit:
             # A line nobody entered, on a GET: the same empty form (the board's taker
             # and contract, ready to confirm) for every such line. It is printed once,
