@@ -1,4 +1,4 @@
-"""`pages.py compare`: each page across runs at growing sizes, against issue 13's targets."""
+"""`pages.py compare`: each page across runs at growing sizes, against the targets below."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ FLOOR_AGAIN = FLOOR + " again"
 GROWING = "grows"
 
 
-# Issue 13's targets for the public pages, through gunicorn: under 5x the floor, and the
+# The targets for the public pages, through gunicorn: under 5x the floor, and the
 # same subject within 20 % from the smallest to the largest database.
 TARGET_RATIO = 5.0
 TARGET_GROWTH = 0.20

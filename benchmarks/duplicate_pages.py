@@ -1,4 +1,4 @@
-"""The duplicate pages of a large event, uncached, as multiples of the login page (issue 22).
+"""The duplicate pages of a large event, uncached, as multiples of the login page.
 
     .venv/bin/python benchmarks/duplicate_pages.py [--tables 30] [--rounds 10] [--boards 3]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tarot_club .venv/bin/python \\
@@ -113,7 +113,7 @@ def timed_all(pages: list[tuple[str, object, str]], runs: int) -> list[tuple]:
     """Each page's median and p95 ms, median CPU ms, queries and calls. The runs are
     interleaved (one request of each page in turn, `runs` times): a slow spell of the
     shared machine then slows every page alike, the floor too, instead of the one page
-    being timed (the ratios moved by up to 2x between runs timed page after page)."""
+    being timed (the ratios moved a great deal between runs timed page after page)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

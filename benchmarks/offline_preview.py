@@ -1,4 +1,4 @@
-"""The scoring engine in the browser (issue 23): what it costs a phone to download, and
+"""The scoring engine in the browser (offline entry): what it costs a phone to download, and
 how soon the first offline preview shows with Chromium's CPU slowed 4x.
 
     .venv/bin/python benchmarks/offline_preview.py [--runs 5] [--throttle 4]

@@ -1,4 +1,4 @@
-"""Server time and queries of the main pages against a database at scale (issue 13).
+"""Server time and queries of the main pages against a database at scale.
 
     # fill a throwaway database (SQLite file or PostgreSQL database, created here)
     DATABASE_URL=sqlite:////tmp/tarot_bench_100k.sqlite3 \\

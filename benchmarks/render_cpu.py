@@ -1,11 +1,11 @@
-"""The public pages' CPU time in-process, for a machine too loaded for wall clocks (issue 24).
+"""The public pages' CPU time in-process, for a machine too loaded for wall clocks.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tarot_bench_10k \\
         .venv/bin/python benchmarks/render_cpu.py --runs 20 --json cpu.jsonl
 
-pages.py times requests by the wall clock, which on a shared 2-core machine at a load
-average of 10 to 20 moved by 5x between two runs of the same code (a login page at 3
-then 30 ms). This script times the same public pages (benchmarks/subjects.py, the same
+pages.py times requests by the wall clock, which on a shared, heavily loaded machine
+moves a great deal between two runs of the same code (benchmarks/RESULTS.md). This
+script times the same public pages (benchmarks/subjects.py, the same
 production settings as pages.py) by the process's CPU time (time.process_time): the
 Python side of a request (routing, middleware, view, selectors, template), without the
 database server's own time and without the time the process waits for a core. Each

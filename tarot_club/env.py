@@ -74,15 +74,15 @@ def database_from_url(url: str) -> dict[str, Any]:
             raise EnvError("DATABASE_URL: a PostgreSQL URL needs a database name")
         options: dict[str, object] = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
         settings_: list[str] = []
-        # JIT compilation costs ~225 ms on a big player-page aggregate and saves
-        # nothing on our short queries (benchmarks/RESULTS.md); PG_JIT=1 restores it.
+        # JIT compilation costs more than it saves on a big player-page aggregate and
+        # saves nothing on our short queries (benchmarks/RESULTS.md); PG_JIT=1 restores it.
         if not env_bool("PG_JIT", False):
             settings_.append("-c jit=off")
         # The planner's default random_page_cost (4) prices an index lookup for a disk
         # that seeks; a club's database is small enough to sit in memory (on SSD at
         # worst), where PostgreSQL's docs advise about 1.1. With 4, the busiest player's
-        # page hash-joined all 8,428 events to date his 600 results (2.9 ms) where 600
-        # index lookups take 1.1 ms (benchmarks/RESULTS.md). PG_RANDOM_PAGE_COST sets it.
+        # page hash-joined all 8,428 events to date his 600 results, slower than 600
+        # index lookups (benchmarks/RESULTS.md). PG_RANDOM_PAGE_COST sets it.
         cost = env_str("PG_RANDOM_PAGE_COST", "1.1")
         if cost:
             settings_.append(f"-c random_page_cost={float(cost)}")
@@ -91,9 +91,8 @@ def database_from_url(url: str) -> dict[str, Any]:
         # Prepared statements: a public page's few queries are the same text at every
         # request (the values travel apart with server-side binding), so PostgreSQL
         # plans each once per connection instead of at every request: planning cost
-        # more than running on these short reads (1.1 ms against 0.6 ms for the
-        # visible-player lookup; benchmarks/RESULTS.md). PG_PREPARE=0 turns it off,
-        # as a connection pooler in transaction mode (PgBouncer) requires.
+        # more than running on these short reads (benchmarks/RESULTS.md). PG_PREPARE=0
+        # turns it off, as a connection pooler in transaction mode (PgBouncer) requires.
         # Prepared from a query's second run (psycopg's default waits for the fifth): a
         # connection lives CONN_MAX_AGE seconds, and a club's quiet evening would rarely
         # run one page five times on one connection. psycopg keeps 100 a connection.

@@ -41,7 +41,7 @@ PLAIN_PREFIXES = ("vendor/pyodide/",)
 # Files under those folders no page loads.
 SKIPPED = re.compile(r"(^|/)(LICEN[CS]E[^/]*|README[^/]*|[^/]*\.map|[^/]*\.md|[^/]*\.txt)$")
 # Address names of other files to keep, when they exist (a name that does not, yet,
-# is left out): the engine's scoring bundle (issue 23) and a JavaScript catalogue.
+# is left out): the engine's scoring bundle (offline previews) and a JavaScript catalogue.
 PRECACHE_URL_NAMES = ("scoring_bundle", "engine_bundle", "javascript-catalog")
 # The scorekeeper's pages, kept for when the signal goes (network first, the kept copy
 # only without signal). Never an organiser's page or a public one.
@@ -52,7 +52,7 @@ QUEUED_URL_NAMES = ("hand_new", "board_entry")
 _SENTINEL = 987654321
 
 
-# The Python code the browser runs (the engine's bundle, issue 23): a change to it is a
+# The Python code the browser runs (the engine's bundle): a change to it is a
 # new release even when the app's version and the static files stay the same.
 BROWSER_CODE = ("scoring", "tournaments/rules")
 

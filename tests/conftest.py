@@ -46,7 +46,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 def pytest_configure(config: pytest.Config) -> None:
     from django.conf import settings
 
-    # Real hashing costs ~0.2 s per user and would dominate the suite's time.
+    # Real hashing is slow by design and would dominate the suite's time.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     if _on_redis(settings.CACHES["default"]):
         # A suite run with REDIS_URL set shares that Redis database with other runs (and

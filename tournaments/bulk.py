@@ -4,9 +4,8 @@ Django's bulk_create compiles every value of every row through the ORM. These
 helpers write the same model instances with COPY on PostgreSQL and
 executemany on SQLite, and reserve primary keys up front so that rows can
 point at rows of the same batch (a score row at its hand) without a round trip
-per row. Measured on 100,000 hands (410,765 score rows), the write phase of
-generate_data takes 15 s instead of 22 s on SQLite, 12 s instead of 23 s on
-PostgreSQL (benchmarks/RESULTS.md).
+per row, so the write phase of generate_data takes much less time than bulk_create's
+on both databases (benchmarks/RESULTS.md).
 
 Rules, as for bulk_create: no save(), no signals (so no django-simple-history
 record), no validation. Values are converted by each field's

@@ -1,4 +1,4 @@
-"""Issue 24, "templates render pages": HTML is written in templates (or by
+"""The rule "templates render pages": HTML is written in templates (or by
 django-tables2 from them), never put together in Python f-strings and marked safe by
 hand. tournaments/charts.py, the SVG charts' generator, is the one exception."""
 

@@ -1,4 +1,4 @@
-"""Issue 14, "a template shows; it decides nothing": the rules the templates used to
+"""The rule "a template shows; it decides nothing": the rules the templates used to
 apply themselves now come from tournaments.rules through selectors and views; these
 patterns must not come back."""
 

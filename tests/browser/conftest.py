@@ -3,12 +3,13 @@
 The browser is the system's /usr/bin/chromium (installed by scripts/install.sh);
 Playwright never downloads one. Screenshots go to test-artifacts/.
 
-Every kind of page a test opens is checked with axe-core (issue 25): the engine,
-installed from the npm registry by scripts/install.sh into tests/browser/axe/, is
-injected into each page, runs once the first page of its kind (its path, numbers aside)
-has loaded, and again on the pages still open when the test ends (their final state:
-htmx swaps, dialogs); a serious or critical violation
-fails the test at its teardown, naming the rule, the page and the elements.
+Every kind of page a test opens is checked with axe-core, so that no page lands that a
+screen reader or a keyboard cannot use: the engine, installed from the npm registry by
+scripts/install.sh into tests/browser/axe/, is injected into each page, runs once the
+first page of its kind (its path, numbers aside) has loaded, and again on the pages
+still open when the test ends (their final state: htmx swaps, dialogs); a serious or
+critical violation fails the test at its teardown, naming the rule, the page and the
+elements.
 """
 
 from __future__ import annotations
@@ -95,8 +96,8 @@ class AxeCheck:
     def _wanted(self, _source: object, url: str) -> bool:
         """Whether a page just loaded is checked: the first of its kind in this context
         (its path with every number as N, and its query's names). The same page for
-        another table or board has the same template: axe takes a second or more of
-        CPU a page, and a test entering fifty boards would spend it fifty times. The
+        another table or board has the same template: axe is costly on every page,
+        and a test entering fifty boards would pay for it fifty times. The
         pages still open at the end are checked again in any case (finish)."""
         path, _, query = url.split("://", 1)[-1].partition("/")[2].partition("?")
         names = sorted({part.split("=", 1)[0] for part in query.split("&") if part})

@@ -1,4 +1,4 @@
-"""The accessibility check every browser test runs (conftest.AxeCheck, issue 25) finds
+"""The accessibility check every browser test runs (conftest.AxeCheck) finds
 what it is meant to find: a page with a serious violation fails, naming rule and page."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The scoring engine in the browser (Pyodide, js/engine.js) is the server's: same scores,
 same refusals at the same fields with the same French messages, and the preview shows
-offline (issue 23, docs/OFFLINE_ENGINE.md).
+offline (docs/OFFLINE_ENGINE.md).
 
 - The engine's worked examples (RULES.md and the rule texts: tests/scoring) scored in
   Chromium by `scoring` under Pyodide and by the server's Python: both give the
@@ -40,7 +40,7 @@ from .conftest import choose, log_in
 
 pytestmark = pytest.mark.slow
 
-# Pyodide starts in a few seconds; a loaded machine is slower.
+# Pyodide is slow to start, slower on a loaded machine.
 READY_MS = ceiling_ms(ENGINE)
 
 

@@ -71,7 +71,7 @@ def test_hall_screen_turns_pages_and_refreshes_itself(desktop, club, organiser):
 
 def test_an_organiser_opening_the_screen_on_a_phone_shows_public_names(phone, club, organiser):
     """What the organiser's phone casts to the projector names players as the public
-    reads them (issue 25), at 390 px as at the back of the hall."""
+    reads them, at 390 px as at the back of the hall."""
     event = tournament_with(club, 8)
     player = Player.objects.get(name="Chloé Martin 02")
     player.public_name_style = "initials"

@@ -1,6 +1,6 @@
-"""Issue 15, the phone at the card table (390 px wide): nothing covers the field being
+"""The phone at the card table (390 px wide): nothing covers the field being
 typed, the save button is always in reach, the sheet of a table of 5 fits the screen
-with every name readable (issue 25), and every ranking shows its Total without scrolling.
+with every name readable, and every ranking shows its Total without scrolling.
 
 Measured with the browser's own geometry: document.elementFromPoint at a field's centre
 is the field (nothing drawn over it), bounding boxes inside the viewport.
@@ -217,7 +217,7 @@ WORDS_SPLIT = """(el) => {
 def test_the_sheet_of_a_table_of_5_fits_a_phone_with_every_name_readable(
     phone, other_scorekeeper, table5
 ):
-    """Issue 25: at 390 px the sheet of a table of 5 was 1185 px wide and only its "#"
+    """At 390 px the sheet of a table of 5 was 1185 px wide and only its "#"
     column stayed in view. Each hand's summary now has a row of its own, and the five
     players' columns share the screen, names wrapped rather than cut."""
     players = [seat.player for seat in table5.seats.order_by("position")]

@@ -1,4 +1,4 @@
-"""Issue 11 in a real browser: a player set to "initials" reads as initials on the public
+"""Public names in a real browser: a player set to "initials" reads as initials on the public
 ranking, his page and the charts, and by his full name once his club's organiser has
 logged in; an organiser of club A neither sees club B's draft event nor reaches its
 pages by typing their addresses."""

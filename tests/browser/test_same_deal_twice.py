@@ -1,4 +1,4 @@
-"""Two phones at one table enter the same deal (issue 21): the second is asked, at
+"""Two phones at one table enter the same deal: the second is asked, at
 390 px, whether it was the same deal or the next, with what it typed kept."""
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ def test_scorekeeper_enters_hands_live_and_organiser_locks_the_sheet(
     log_in(desktop, organiser.username, PASSWORD)
     desktop.goto(sheet_url)
     desktop.click("#validate-sheet")
-    # Validating asks first, saying what will happen (issue 15).
+    # Validating asks first, saying what will happen: it locks the sheet.
     desktop.locator("#validation-effects").wait_for()
     screenshot(desktop, "score-sheet-validate-question")
     desktop.click("#confirm-validate")

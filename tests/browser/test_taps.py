@@ -1,6 +1,7 @@
-"""Issue 23, fewer taps: a played hand with one contract and no bonus takes at most 6
-taps plus the digits on a 390 px phone, at 4 and at 5 players (the called partner
-counted), and the hand and its scores are stored as typed.
+"""Fewer taps, for a scorekeeper entering hands between deals: a played hand with one
+contract and no bonus takes at most 6 taps plus the digits on a 390 px phone, at 4 and
+at 5 players (the called partner counted), and the hand and its scores are stored as
+typed.
 
 The taps are counted by the page itself: every trusted pointerdown (a finger on the
 screen, wherever it lands) is written to the tab's sessionStorage, which outlives the

@@ -1,5 +1,5 @@
 """The cache is an accelerator, never a dependency, and never makes a page older than
-the database (issue 21):
+the database:
 
 - a Redis that accepts connections and never answers costs one short wait per
   process, not one per request: pages answer in about their uncached time, a hand is
@@ -169,7 +169,7 @@ def test_a_cache_restored_from_an_older_snapshot_never_serves_an_older_page(
     redis = cache._cache.get_client(write=True)
     pattern = f"{redis_cache}:*"
     snapshot = {key: redis.dump(key) for key in redis.scan_iter(pattern)}
-    assert snapshot  # the pages (and, before issue 21, their versions) were stored
+    assert snapshot  # the pages (and, when the cache held them, their versions) were stored
 
     store_hand(table4, organiser, points=41)  # a second garde, made by 0: 240 + 150
 

@@ -55,7 +55,7 @@ def test_an_import_shows_on_the_ranking(client, tournament, organiser):
     assert "Zoé Importée" in fresh(client, url)
 
 
-@pytest.mark.slow  # two seating searches (a draw and a redraw): about 2 s of CPU
+@pytest.mark.slow  # two seating searches (a draw and a redraw): near the budget
 def test_a_round_drawn_swapped_and_drawn_again_shows(client, tournament, organiser, players):
     url = reverse("event_detail", args=[tournament.pk])
     fill(client, [url])

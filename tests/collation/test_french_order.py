@@ -1,5 +1,5 @@
 """Names in French order on both databases, names stored clean, "My tables" order and
-the default club of a new tournament (issue 15, "French order and clean names")."""
+the default club of a new tournament ("French order and clean names")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fields of 20 to 40 players (issue 22): North and East move too where the fixed
+"""Fields of 20 to 40 players: North and East move too where the fixed
 North designs repeat meetings (26 players: six pairs met in all six rounds). Checked
 on each movement's own schedule: nobody plays a board twice, everybody keeps his
 orientation, nobody sits out twice, and two players meet at most as often as the
@@ -77,7 +77,7 @@ def test_26_players_north_and_east_move_and_no_pair_meets_every_round():
     assert moved, "North players change tables too"
 
 
-@pytest.mark.slow  # the moving design built twice for every field: about 2 s of CPU
+@pytest.mark.slow  # the moving design built twice for every field: near the budget
 def test_the_moving_design_is_reproducible():
     first = movement_moving.design(26, 7, 6)
     assert movement_moving.design(26, 7, 6) == first

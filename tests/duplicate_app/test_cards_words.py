@@ -43,7 +43,7 @@ def test_a_table_card_says_where_a_set_rests_and_where_it_comes_back_from(relay_
         url = reverse("duplicate_cards", args=[relay_event.pk])
     html = logged_in(organiser).get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     # Where a set goes and comes from, in words. Since the 26-player movement moves North
-    # and East too (issue 22), its sets no longer rest: every set goes to a table.
+    # and East too, its sets no longer rest: every set goes to a table.
     assert cell(html, 1, 1, "set-to").startswith("table ")
     assert cell(html, 1, 2, "set-from").startswith("table ")
     # No "—" but where there is nothing to say: before round 1, after the last round.

@@ -113,7 +113,7 @@ def _summary(language: str) -> str:
 
 def test_the_error_summary_names_a_player_once():
     """The preview's summary points to the fields at fault (each message is said once,
-    at its field: issue 25), naming the player once, never his message again."""
+    at its field), naming the player once, never his message again."""
     html = _summary("en")
     assert html.count("Inès Michel") == 1
     assert "was dealt only 6 trumps" not in html

@@ -1,4 +1,4 @@
-"""The taker named by the board (issue 22, the federation's practice): each board
+"""The taker named by the board (the federation's practice): each board
 names the orientation that takes at every table; the phone form fixes that taker and
 offers no "all passed", a line with another taker is refused at its field unless the
 organiser enters it as a ruling (audited), the organiser may name another taker or

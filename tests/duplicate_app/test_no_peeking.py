@@ -113,7 +113,7 @@ def leaks(client: Client, event: Event) -> list[tuple[str, list[str]]]:
     return found
 
 
-# About 2 s of CPU (tests/budget.py): some 270 public pages asked, every page of the
+# Near the quick loop's budget (tests/budget.py): some 270 public pages asked, every page of the
 # event, its boards, tables and players and every head-to-head of players who met.
 @pytest.mark.slow
 def test_a_board_played_at_one_table_shows_nowhere_public(running, organiser):

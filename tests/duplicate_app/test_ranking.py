@@ -67,7 +67,7 @@ def recomputed(event) -> dict[int, Decimal]:
 
 def played_world() -> World:
     """The seated event, its organiser, and every board played at every table by him:
-    `played`, as its tests read it (built once for them: 0.9 s of saves)."""
+    `played`, as its tests read it (built once for them: the saves are costly)."""
     world = with_organiser(seated())
     play_everything(world["event"], world["organiser"])
     return world

@@ -1,5 +1,5 @@
 """Two phones of one duplicate table sending the same board's result at the same
-moment (issue 21): the board is the number. One result is stored; the other phone is
+moment: the board is the number. One result is stored; the other phone is
 asked (409, its version shown beside the stored one), never a 500, never two results
 of one board."""
 

@@ -237,9 +237,10 @@ def board_1_played_here_and_there() -> World:
 class TestSeatedEvent(SharedWorld):
     """The tests that start from the seated event (built once for them)."""
 
-    # About 6 s of CPU (tests/budget.py): each of its ~50 operations is followed by a
-    # comparison of the whole event from scratch, both rankings, every player's page and
-    # every round's progress (assert_in_step); fewer examples would test less.
+    # Well over the quick loop's budget (tests/budget.py): each of its ~50 operations is
+    # followed by a comparison of the whole event from scratch, both rankings, every
+    # player's page and every round's progress (assert_in_step); fewer examples would
+    # test less.
     @pytest.mark.slow
     @pytest.mark.django_db(transaction=False)
     @settings(
@@ -585,7 +586,7 @@ class TestFirstBoardsPlayed(SharedWorld):
         self, seated_event, organiser
     ):
         """A board not played yet has no hand, ledger row or stored comparison to read: the
-        organiser's traveller does not ask for them (issue 22: three queries a page the
+        organiser's traveller does not ask for them (three queries a page the
         organiser opens for every board before play), nor for its players' registrations."""
         from django.db import connection
         from django.test.utils import CaptureQueriesContext

@@ -1,4 +1,4 @@
-"""A team match event through the services and the pages (issue 22): two quadrettes
+"""A team match event through the services and the pages: two quadrettes
 seated as the federation plays them (a taker of one team against three of the other,
 at two tables playing the same boards at the same time), the boards of a set naming
 one taker, and the teams ranked on their members' marques."""

@@ -174,7 +174,8 @@ def test_a_stale_correction_is_a_conflict_not_an_error(
 def test_an_entered_line_shows_in_words_and_its_edit_link_opens_its_form(
     seated_event, lines, organiser, organiser_client
 ):
-    """Issue 22 (speed): an entered line is printed in words, not as a form; its "edit"
+    """An entered line is printed in words, not as a form (a form a line made the page
+    slow); its "edit"
     link (no script needed) opens that line's form alone, whose correction saves."""
     table = Table.objects.get(pk=lines[0].table_id)
     hand = enter_board(table, BOARD, organiser, points=Decimal(50))

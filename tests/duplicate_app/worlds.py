@@ -1,6 +1,6 @@
 """Duplicate events built once for the tests of a class or a module, instead of once a
-test: seating an event through the services costs about 0.05 s of CPU, playing every
-board at every table about 0.9 s, and most tests here start from one of those.
+test: seating an event through the services, and above all playing every board at
+every table, is costly, and most tests here start from one of those.
 
 `built_once` (tests/worlds_shared.py) builds the world in a transaction of its own, kept
 open while the tests of its scope run and rolled back after the last one. Each test's

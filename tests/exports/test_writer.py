@@ -256,7 +256,7 @@ def test_rows_sharing_a_head_write_as_whole_rows():
 
 
 def test_a_heading_never_breaks_inside_a_word():
-    """Issue 25: "Départage" in a column 8 wide was printed "Départa" over "ge"."""
+    """A heading "Départage" in a column 8 wide was once printed "Départa" over "ge"."""
     columns = [Column("Départage 1", 8), Column("Licence", 5), Column("Nom du joueur", 30)]
     _, workbook = written(Sheet("Classement", columns, [["x", "y", "z"]]))
     ws = workbook["Classement"]

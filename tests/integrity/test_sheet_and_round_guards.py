@@ -127,7 +127,7 @@ def test_the_sheet_page_asks_to_confirm_an_unexpected_count(tournament, organise
 
 
 def test_the_planned_deals_are_confirmed_too_without_the_warning(tournament, organiser):
-    """Issue 15: validating always asks; the deal-count warning only when it applies."""
+    """Validating always asks; the deal-count warning only when it applies."""
     table = generate_round(by=organiser, event=tournament).tables.first()
     store(table, organiser, count=4)
     client = logged_in(organiser)

@@ -205,7 +205,7 @@ def test_dashboard_shows_tables_players_scorekeepers_and_hands(
     # ...as rules.tables says, and the table of 5 names its mode: the selector's answers
     assert [t.deletable for t in dashboard.tables] == [False, True]
     assert [t.mode.five_mode for t in dashboard.tables] == [None, fr("called king (5 players)")]
-    # "Rule set :" with French typography (issue 15): a no-break space before the colon
+    # "Rule set :" with French typography: a no-break space before the colon
     assert fr("Rule set") + "\u00a0:" in html
 
 
@@ -285,7 +285,7 @@ def test_unpublish_denied_to_non_organisers(assert_denied, club_night):
 def test_publishing_with_open_sheets_asks_first_and_says_how_many(
     organiser_client, club_night, table4, table5
 ):
-    """Issue 25: 0 of 2 sheets validated published without a word."""
+    """Publishing with 0 of 2 sheets validated once went ahead without a word."""
     url = reverse("event_publish", args=[club_night.pk])
     response = organiser_client.post(url)
     assert response.status_code == 200

@@ -206,7 +206,7 @@ def test_edit_unknown_player_is_404(organiser_client, club):
     assert organiser_client.get(reverse("player_edit", args=[999])).status_code == 404
 
 
-# --- look-alike names (issue 25) ---------------------------------------------------------
+# --- look-alike names: one person, not two players -----------------------------------------
 
 LOOKALIKES = {
     "Greek capital Rho": "Bruno \u03a1etit",

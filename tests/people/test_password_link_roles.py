@@ -1,5 +1,5 @@
 """A one-time password link is made for the person as he is then: it dies when he
-leaves the club or his roles change (issue 21), and works as long as nothing did."""
+leaves the club or his roles change, and works as long as nothing did."""
 
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ def test_the_documented_environment_caches_public_pages_in_redis():
     result = manage("shell", "-c", code, env=PRODUCTION_ENV)
     assert result.returncode == 0, result.stderr
     last = result.stdout.strip().splitlines()[-1]  # after the shell's own notices
-    # Redis behind short timeouts and a breaker (issue 21): an accelerator, never a
+    # Redis behind short timeouts and a breaker: an accelerator, never a
     # dependency.
     assert last.split() == ["True", "tarot_club.cache.FailSafeRedisCache", "0.2", "0.2", "5"]
 

@@ -1,4 +1,4 @@
-"""Issue 25: scripts/serve.sh honours PORT, and the README's steps for a second club and
+"""scripts/serve.sh honours PORT, and the README's steps for a second club and
 its organiser work as written."""
 
 from __future__ import annotations

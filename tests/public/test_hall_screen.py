@@ -264,7 +264,7 @@ class TestATournamentOfEight:
         self, event, organiser, scorekeeper, viewer
     ):
         """The screen is projected for the hall: the organiser's or the event's
-        scorekeeper's login must not name in full a player who chose initials (issue 25)."""
+        scorekeeper's login must not name in full a player who chose initials."""
         event.rounds.get().tables.order_by("number").first().scorekeepers.add(scorekeeper)
         player = Player.objects.get(name="Chloé Martin 02")
         player.public_name_style = "initials"

@@ -1,4 +1,5 @@
-"""Players' public names (issue 11): a player set to "initials" reads as "A. D." on every
+"""Players' public names, for players who do not want their full name online: a
+player set to "initials" reads as "A. D." on every
 public page and chart, to the public, to a signed-in person without a role and to an
 organiser of another club; his club's organisers, the event's scorekeepers and the
 federation read his full name. The licence number is on no public page.

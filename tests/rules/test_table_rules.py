@@ -1,4 +1,5 @@
-"""Issue 14: the rules templates used to decide, now in tournaments.rules (pure)."""
+"""The rules templates used to decide, now in tournaments.rules (pure), so that a
+template shows and decides nothing."""
 
 from decimal import Decimal
 

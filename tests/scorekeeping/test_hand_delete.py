@@ -86,7 +86,7 @@ def test_delete_permissions(login, organiser, other_scorekeeper, stranger, table
     assert getattr(login(organiser), method)(url, {"version": 1}).status_code == expected
 
 
-# --- renumbering (issue 15): no gap after a deletion -----------------------------------
+# --- renumbering: no gap after a deletion ------------------------------------------------
 
 
 def six_hands(table, user) -> list[Hand]:

@@ -39,7 +39,7 @@ def test_new_hand_form_offers_seated_players_and_event_contracts(login, scorekee
     assert response.status_code == 200
     form = response.context["form"]
     names = [label for _, label in form.fields["taker"].choices]
-    # The empty taker is a button ("nobody", shown once everybody passed): issue 23.
+    # The empty taker is a button ("nobody", shown once everybody passed): a tap.
     assert names == ["personne", "Anne", "Bruno", "Chloé", "David"]
     contracts = [value for value, _ in form.fields["contract"].choices]
     assert contracts == ["", "prise", "garde", "garde_sans", "garde_contre"]
@@ -227,7 +227,7 @@ def test_announced_chelem_made(login, scorekeeper, table4):
 
 
 def test_too_many_trumps_shown_is_said_once_at_the_poignees(login, scorekeeper, table4):
-    """Issue 25: the message showed at the top and in the preview, not among the
+    """The message once showed at the top and in the preview, not among the
     poignées; it belongs to the last poignée declared, and only there."""
     players = seated(table4)
     data = hand_data(

@@ -1,4 +1,4 @@
-"""Issue 23, the hand form in fewer taps: rows of buttons instead of selects, the bonuses
+"""The hand form in fewer taps: rows of buttons instead of selects, the bonuses
 folded until opened. The posted names and values are those of before; what is drawn
 ticked and what is drawn open is checked here on the server's HTML (the taps
 themselves: tests/browser/test_taps.py)."""

@@ -61,7 +61,7 @@ def test_table_history_includes_deleted_hands(login, organiser, table4, edited_a
         (first, "~"),
         (second, "-"),
     ]
-    # The stored code is worded in the reader's language, never shown raw (issue 15).
+    # The stored code is worded in the reader's language, never shown raw.
     assert entries[-1].reason == str(Hand.ChangeReason.DELETED.label)
     assert entries[-1].reason != "deleted"
     assert '<small class="text-muted">deleted</small>' not in response.content.decode()

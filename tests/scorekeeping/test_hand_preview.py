@@ -107,7 +107,7 @@ def test_preview_for_organiser_and_anonymous(login, organiser, table4):
     assert_login_redirect(login(None).post(url, hand_data(table4)))
 
 
-# --- issue 25: no oudler count chosen for the scorekeeper; each message said once ---------
+# --- no oudler count chosen for the scorekeeper; each message said once ------------------
 
 
 def test_the_new_hand_form_preselects_no_oudler_count(login, scorekeeper, table4):

@@ -1,4 +1,4 @@
-"""Issue 15: score sheet rows show the oudlers and the bonuses (petit au bout, poignées,
+"""Score sheet rows show the oudlers and the bonuses (petit au bout, poignées,
 chelem, misère), on the scorekeeper's sheet and on the public one, by the names each
 page uses."""
 

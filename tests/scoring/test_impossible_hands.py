@@ -1,4 +1,5 @@
-"""Impossible hands are refused, their possible neighbours accepted (issue 10).
+"""Impossible hands are refused, their possible neighbours accepted, so that no
+stored hand contradicts the cards.
 
 When one camp takes every trick it holds every card but what the other camp set
 aside at the deal (the taker's écart, or the dog: the taker's in a garde sans, the

@@ -297,7 +297,7 @@ def test_more_card_points_never_lower_the_taker_camp_scores(case, data):
         assert after[hand.partner] >= before[hand.partner]
 
 
-@pytest.mark.slow  # 300 hands scored twice each: about 2 s of CPU
+@pytest.mark.slow  # 300 hands scored twice each: near the budget
 @SETTINGS
 @given(played())
 def test_petit_au_bout_for_the_taker_never_lowers_the_taker_score(case):
@@ -308,7 +308,7 @@ def test_petit_au_bout_for_the_taker_never_lowers_the_taker_score(case):
     assert with_pab >= without
 
 
-@pytest.mark.slow  # 300 hands scored twice each: about 2 s of CPU
+@pytest.mark.slow  # 300 hands scored twice each: near the budget
 @SETTINGS
 @given(played(chelem="none"))
 def test_petit_au_bout_switched_to_defence_never_raises_the_taker_score(case):

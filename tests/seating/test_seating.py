@@ -170,9 +170,10 @@ def test_sixteen_players_sixth_round_repeats_only_what_counting_forces():
 #   37   6       0          0 0 0
 #   100  6       0          0 0 0
 # 22 players pay for the even duty at the two tables of 5 (10 of 22 seats a round, a
-# hard rule since issue 15; 0 to 9 repeats before it). Evening the counts every round
-# cost 17-19 and 30-31 repeats (in round 2, ten of the twelve who sat at the tables of
-# 4 had to fill the tables of 5, so each held players who just met); evening them at
+# hard rule, so that everybody plays as many deals; 0 to 9 repeats without it).
+# Evening the counts every round cost 17-19 and 30-31 repeats (in round 2, ten of the
+# twelve who sat at the tables of 4 had to fill the tables of 5, so each held players
+# who just met); evening them at
 # the end of the planned rounds, as now, lets the search choose who sits there when.
 @pytest.mark.parametrize(
     ("n", "rounds", "bound"),
@@ -198,7 +199,7 @@ def test_plan_equals_the_same_rounds_seated_one_by_one():
 
 def test_players_take_turns_at_the_odd_table():
     # 27 players: a table of 3 each round; 6 rounds x 3 seats < 27 players. (A hard
-    # rule at the end of the planned rounds since issue 15: see test_duty.py.)
+    # rule at the end of the planned rounds: see test_duty.py.)
     players = names(27)
     plan = plan_rounds(players, 6, seed=5, effort=200_000)
     assert repeated_meetings(plan) == 0

@@ -20,7 +20,7 @@ def test_load_demo_refuses_without_debug():
     assert not User.objects.filter(username="organisateur").exists()
 
 
-@pytest.mark.slow  # the demo loaded twice: about 2 s of CPU
+@pytest.mark.slow  # the demo loaded twice: near the budget
 @pytest.mark.django_db
 def test_load_demo_runs_with_debug_or_force():
     with override_settings(DEBUG=True):

@@ -1,7 +1,7 @@
 """Hostile workbooks are refused by their declared sizes, in seconds and a few MB.
 
-The figures of issue 13: a 421 KB .xlsx of 3 million empty rows held a worker for
-124 s, a 155 KB one raised its memory by 437 MB. Every file here is refused before its
+A small .xlsx of millions of empty rows could hold a worker busy, or swell its memory,
+before these checks (benchmarks/RESULTS.md). Every file here is refused before its
 rows are read in full.
 """
 
@@ -67,10 +67,9 @@ def refused_quickly(data: bytes, filename: str = "list.xlsx") -> tuple[str, floa
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    # "Within a few seconds and a few MB" (the issue). Measured on a loaded 2-vCPU
-    # machine (2026-11-24): at most 0.2 s and 0.9 MB of Python allocations (a million
-    # empty CSV lines; 3 million empty rows 8 kB, a 600,000-row sheet 0.44 MB), so
-    # these bounds leave ten times the time and four times the memory.
+    # "Within a few seconds and a few MB": what an organiser's upload may cost. The
+    # measured cost is far below these bounds (benchmarks/RESULTS.md), which leave room
+    # for a loaded machine.
     assert elapsed < 2, f"{elapsed:.2f} s"
     assert peak < 4 * 1024 * 1024, f"{peak / 1e6:.1f} MB"
     return refused.value.message, elapsed, peak

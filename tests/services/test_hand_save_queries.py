@@ -1,5 +1,6 @@
-"""Saving a hand at a club night costs a fixed, small number of queries (issue 13: at
-most 12, the refresh of the stored results included, in the same transaction)."""
+"""Saving a hand at a club night costs a fixed, small number of queries, whatever the
+size of the database (at most 12, the refresh of the stored results included, in the
+same transaction)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Scorekeepers are named only from the event's candidates (issue 11): the club's
+"""Scorekeepers are named only from the event's candidates (a scorekeeper reads full
+names, so a stranger may not be made one): the club's
 people and the event's guests. A club night's table services refuse anyone else at
 the field "scorekeepers" and change nothing; a guest of the event is accepted."""
 

@@ -108,7 +108,8 @@ def test_bad_event_parameter_says_so_and_shows_the_latest(client, season, anne, 
 
 
 def test_player_without_published_result_gets_a_plain_page(client, season, players, organiser):
-    # Inès never played: the public does not know her (issue 10), organisers do.
+    # Inès never played: the public does not know her (her name would tell who plays
+    # an unpublished event), organisers do.
     assert client.get(players[8].get_absolute_url()).status_code == 404
     client.force_login(organiser)
     response = client.get(players[8].get_absolute_url())
@@ -187,7 +188,7 @@ def test_event_chart_queries_do_not_grow_with_hands(
     client, season, many_hands, extra_hands, django_assert_max_num_queries
 ):
     many_hands(season.first_table, extra_hands)
-    # 2 of the page's own, + 1: its version for the page cache (a miss here; issue 21).
+    # 2 of the page's own, + 1: its version for the page cache (a miss here).
     with django_assert_max_num_queries(3):
         response = client.get(reverse("event_chart", args=[season.first.pk]))
     assert len(response.context["chart"].rows) == 7 + extra_hands
@@ -248,7 +249,8 @@ def test_a_long_history_is_listed_and_charted_one_page_at_a_time(
 
 
 def test_best_and_worst_hands_name_their_event_round_and_table(season, anne):
-    """Issue 15: "Soirée 1, table 1, hand 6" left out the round."""
+    """A hand named "Soirée 1, table 1, hand 6" left out the round, which a tournament
+    needs."""
     Round.objects.filter(event=season.first).update(number=3)
     with translation.override("en"):
         html = Client().get(reverse("player_public", args=[anne.pk])).content.decode()

@@ -225,7 +225,7 @@ def test_season_page_queries_do_not_grow_with_events(
 ):
     season.published = True
     season.save()
-    # 5 before issue 21, + 1: the page's version for the page cache (a miss here).
+    # 5, + 1: the page's version for the page cache (a miss here).
     with django_assert_max_num_queries(6):
         client.get(season.get_absolute_url())
 

@@ -1,4 +1,4 @@
-"""Issue 24: the score sheet writes its rows from sheet.lines (templates/tournaments/
+"""The score sheet writes its rows from sheet.lines (templates/tournaments/
 scorekeeping/_sheet_rows.html), every word and number worked out once a hand in
 Python. What the page prints must be what the rows printed when the template read every
 value from the hand and its row (sheet_rows_reference.html, the sheet's first rows), for each role,

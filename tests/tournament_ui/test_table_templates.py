@@ -155,7 +155,7 @@ def test_links_are_reverses(db, viewname, ids):
 
 
 def test_the_stock_tables_pagination_is_labelled_in_french(db):
-    """Issue 25: the paginated stock tables (registrations, tournaments) said "Table
+    """The paginated stock tables (registrations, tournaments) said "Table
     navigation" in English to a French screen reader."""
 
     class Names(tables.Table):

@@ -73,7 +73,7 @@ def test_no_more_rounds_than_planned(tournament, organiser):
         generate_round(by=organiser, event=tournament)
 
 
-@pytest.mark.slow  # 22 players seated twice by the search: about 2 s of CPU
+@pytest.mark.slow  # 22 players seated twice by the search: near the budget
 def test_the_same_seed_gives_the_same_round(tournament):
     register(tournament, 22)
     first = previous_seatings(tournament, 2)

@@ -22,7 +22,7 @@ Hands come from tournaments.demo.random_hand and are scored by the engine
 those save_hand writes (services.hands.score_rows). Rows are written in
 batches of events, one transaction per batch: events, rounds and tables with
 bulk_create; seats, hands and score rows with tournaments.bulk (COPY or
-executemany: 1.2x to 1.4x faster overall; `--orm` writes them with bulk_create).
+executemany, faster than bulk_create; `--orm` writes them with bulk_create).
 
 Exactly `--hands` hands are written. The same seed and `--until` give the same
 data (ids aside, which depend on what the database already holds).

@@ -66,7 +66,7 @@ BIG_OPEN_DEALS = 8
 # About a quarter of the hands are played in tournaments (one tournament of ~750
 # hands for ~25 club nights of ~85).
 TOURNAMENT_SHARE = 0.04
-SEATING_EFFORT = 100_000  # ~15 ms a round at 200 players (the default takes ~1 s)
+SEATING_EFFORT = 100_000  # far below the default: generated data needs no best seating
 WITHDRAWAL_RATE = 0.01  # per player and round after the first
 NIGHTS_PER_SEASON = 90  # a club meeting about twice a week, September to June
 UNPUBLISHED_RATE = 0.05  # finished events the organiser has not published (yet)

@@ -352,7 +352,7 @@ def write_workbook(sheets: Iterable[Sheet], fp: IO[bytes], *, title: str = "") -
         # The exporter's rows are read a batch at a time, then converted and handed to the
         # library one by one (a formatted column's cell is shared from row to row): its
         # database reads and the library's writing, interleaved row by row, each ran
-        # slower (0.25 s of the library's time at 100,000 rows).
+        # slower.
         while batch := list(islice(given, BATCH_ROWS)):
             for values in batch:
                 if type(values) is Rows:

@@ -103,7 +103,8 @@ class HandForm(forms.Form):
     # (a Conflict of services.hands.write_hand). Absent (a script): stored as the next hand.
     number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     # The dealer is suggested (the next in turn): a select, seldom touched. Taker,
-    # contract, partner and oudlers are rows of buttons, a tap each (issue 23).
+    # contract, partner and oudlers are rows of buttons, a tap each: a played hand is
+    # entered on a phone in a few taps.
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=_to_int)
     taker = forms.TypedChoiceField(
         label=_("Taker"),

@@ -1,4 +1,5 @@
-"""The public pages' versions, kept in the database instead of the cache (issue 21):
+"""The public pages' versions, kept in the database instead of the cache (a cache that
+is lost or stale must never make a page older than the database):
 models.PageVersion, raised by services.cache.touch. A subject without a row counts 0.
 
 One row filled: the site's counter, at the time in microseconds, as

@@ -1,4 +1,4 @@
-"""Boards name their taker (the federation's practice, issue 22); events may keep
+"""Boards name their taker (the federation's practice); events may keep
 free bidding. Existing events keep free bidding (their results were bid freely): the
 column is added with True for the rows already there, then new events default to
 False. Existing boards get no taker (None: nothing to enforce) and no fixed contract

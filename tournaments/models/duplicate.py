@@ -99,7 +99,7 @@ class Board(models.Model):
     # the whole table): rules.board_visibility.board_complete over its lines, stored by
     # services.board_results in the same transaction as each write that may change it,
     # so that the public pages ask the rule about one flag per board instead of reading
-    # every table and result of the event (issue 22).
+    # every table and result of the event.
     complete = models.BooleanField(_("complete"), default=False, editable=False)
 
     class Meta:

@@ -3,7 +3,7 @@
 Kept in step by services.standings in the transaction of every write that changes
 them (a hand's results, an event's publication, date or club, a season's settings),
 so that the season page reads one page of lines instead of counting every result of
-the season's events at each request (704 ms at 1M hands, 586 kB of grid).
+the season's events at each request.
 """
 
 from __future__ import annotations

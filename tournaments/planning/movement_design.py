@@ -40,7 +40,7 @@ from .movement_search import Search
 
 ORIENTATION_COUNT = 4
 # Kempe chains tried by the local search after the constructions (movement_search):
-# a count, never wall time, so a design is reproducible; about 0.3 s at 30 tables.
+# a count, never wall time, so a design is reproducible.
 SEARCH_BUDGET = 3000
 
 Sets = list[list[list[int]]]

@@ -1,4 +1,5 @@
-"""A movement where every orientation moves, North and East too (issue 22). Pure
+"""A movement where every orientation moves, North and East too, for the fields where
+the fixed designs make people meet again too often (see "Why" below). Pure
 Python, no Django import; tournaments.planning.movement keeps it when it meets fewer
 people again than the designs of movement_design.
 
@@ -30,8 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 ORIENTATION_COUNT = 4
-# Steps of the annealing per movement: a count, never wall time (reproducible); about
-# half a second at 10 tables.
+# Steps of the annealing per movement: a count, never wall time (reproducible).
 STEPS = 20000
 
 

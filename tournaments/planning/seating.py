@@ -34,8 +34,8 @@ Search
     the cost reaches a floor it cannot beat (no new repeat, or as few as
     counting allows) or after `effort` candidate swaps examined: a count, never
     wall time, so the same seed and input always give the same seating. The
-    default is about a second of pure Python per round at worst, whatever the
-    number of players (see benchmarks/seating.py).
+    default bounds a round's search whatever the number of players (its cost:
+    benchmarks/seating.py).
 
     Seating one round at a time can paint later rounds into a corner, so
     `seat_round(upcoming=k)` plans the k following rounds too (same players),

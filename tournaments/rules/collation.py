@@ -25,7 +25,7 @@ COLLATION = "fr-tarot"
 
 @cache
 def _collator() -> pyuca.Collator:
-    # Loading the table takes ~0.1 s: once per process, on first use.
+    # Loading the table is slow: once per process, on first use.
     return pyuca.Collator()
 
 

@@ -1,6 +1,6 @@
 """What a public page shows, as subjects the page cache keys on (views.cached,
-selectors.page_versions): small indexed reads, a fraction of a millisecond, that a cache hit
-costs instead of the page's own queries.
+selectors.page_versions): small indexed reads, far cheaper than the page's own queries,
+which a cache hit costs instead.
 
 Lists of events include unpublished ones on purpose: publishing an event changes its
 version, and a page that lists the event must then change its key too.

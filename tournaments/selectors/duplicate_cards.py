@@ -205,7 +205,7 @@ def event_progress(
     the event's results: which (table, board) has its result or a whole-table ruling,
     each board's stored completion, and the players of the round `shown` picks from the
     rounds' progress (duplicate_data read every hand and score of 30 tables x 30 boards
-    for the organiser's page: about 40 % of it). Five queries."""
+    for the organiser's page, much of its cost). Five queries."""
     per_round = boards_per_round(event)
     numbers = dict(Board.objects.filter(event=event).order_by().values_list("number", "complete"))
     tables = list(

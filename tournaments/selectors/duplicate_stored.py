@@ -75,8 +75,8 @@ def _sessions(
     """Each player's session (rules.duplicate.session_from_totals) and his marques'
     sum, from the stored rows of `boards` (None: all); one grouped query."""
     # Each player's numerators by denominator, added up as integers and made one
-    # Fraction at the end: 3,600 stored rows group into a few hundred, whose Fraction
-    # additions were a fifth of the ranking page (issue 22).
+    # Fraction at the end: 3,600 stored rows group into a few hundred, and adding them
+    # as Fractions one by one was a large part of the ranking page's cost.
     numerators: dict[int, dict[int, int]] = defaultdict(dict)
     counts: dict[int, int] = defaultdict(int)
     marques: dict[int, int] = defaultdict(int)
@@ -110,7 +110,7 @@ def _names(event: Event, namer: Namer) -> list[tuple[int, str, str, str | None]]
         ).values_list("player_id", *NAMER_FIELDS, "player__club__name", "team__name")
     }
     # Ordered by player, not by Seat's (table, position): that ordering's joins and
-    # columns went into the DISTINCT (a row per seat, 5 ms at 30 tables).
+    # columns went into the DISTINCT (a row per seat).
     # Not registered: a subquery, not the registered ids again as 120 parameters.
     registered = Registration.objects.filter(event=event, player_id=OuterRef("player_id"))
     seated = (

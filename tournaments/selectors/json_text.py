@@ -1,7 +1,7 @@
 """JSON columns read as text and parsed in one call for a whole page of rows.
 
 JSONField's converter parses each row's value on its own: for the 200 rows of a big
-event (stored rounds, running totals) that was 0.6 to 2 ms of a public page. Reading
+event (stored rounds, running totals) that was a visible part of a public page. Reading
 the column as text (`as_text`) and parsing every row's text in one `json.loads`
 (`parse_all`) gives the same values.
 """

@@ -1,6 +1,6 @@
 """Why a score sheet is locked, and who may unlock it: what the sheet page, the
-refused hand pages and the validation's confirmation say (issue 15: a scorekeeper
-told only "Not allowed" could not know whom to ask).
+refused hand pages and the validation's confirmation say (a scorekeeper told only
+"Not allowed" could not know whom to ask).
 
 Who may do what stays with selectors.access and rules.permissions; this module reads
 the facts they decide on (who validated, when, the event's organisers) and words them.

@@ -87,8 +87,8 @@ def visible_players(viewer: Viewer) -> QuerySet[Player]:
     if viewer.federation:
         return Player.objects.select_related("club")
     if viewer == PUBLIC:
-        # A copy of the query built once: its three subqueries took 0.5 ms to build at
-        # each visit of a player page or a head-to-head.
+        # A copy of the query built once: building its three subqueries again at each
+        # visit of a player page or a head-to-head was a cost for nothing.
         return _public_players().all()
     return _players_named_in_public(viewer.clubs)
 

@@ -76,7 +76,7 @@ def tournament_ranking(
         .annotate(rounds_text=as_text("rounds"))
         .values_list("player_id", "rounds_text")
     )
-    parsed = parse_all([text for _, text in results])  # 0.6 ms less than row by row
+    parsed = parse_all([text for _, text in results])  # one call, not one per row
     missing: list[RankingRow] = []
     for (player_id, _), rounds in zip(results, parsed, strict=True):
         row = rows.get(player_id)

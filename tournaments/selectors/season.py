@@ -141,7 +141,7 @@ def season_event_links(season: Season, *, viewer_is_organiser: bool = False) -> 
     """selectors.tournament.season_events as the season page lists them: the four
     columns it prints, each link made from one reversed URL. A busy club's season lists
     about 90 events, whose whole rows (their rules as JSON) and a reverse() each were
-    a fifth of its page. One query."""
+    a large part of its page's cost. One query."""
     scored = EventResult.objects.filter(event=OuterRef("pk"))
     rows = (
         Event.objects.filter(club_id=season.club_id, date__gte=season.start, date__lte=season.end)

@@ -62,7 +62,7 @@ def _lookalike(players: QuerySet[Player], name: str) -> str | None:
     """The name of a player who reads like `name` once look-alike characters are
     folded (rules.names.name_skeleton): a Greek, Cyrillic or full-width letter, or an
     invisible one, would otherwise make a second "Bruno Petit". The club's names are
-    read and folded here, a few thousand at most (a small fraction of a second)."""
+    read and folded here, a few thousand at most (cheap next to the save)."""
     skeleton = name_skeleton(name)
     for other in players.values_list("name", flat=True).iterator(chunk_size=2000):
         if name_skeleton(other) == skeleton:

@@ -123,8 +123,8 @@ def once(
     nothing when the key is taken (INSERT ... ON CONFLICT DO NOTHING): a write refused
     before it writes anything leaves the key unclaimed with no savepoint, and a post
     that finds its key taken by its own first post undoes its write. Two statements
-    and a savepoint fewer than claiming first (issue 13: a hand saved in at most 12
-    queries). A write refused because the same post was answered meanwhile (the
+    and a savepoint fewer than claiming first (a hand is saved in at most 12 queries).
+    A write refused because the same post was answered meanwhile (the
     second tap of an edit finds a newer version) gets that answer too.
     """
     attempts = 1 if transaction.get_connection().in_atomic_block else RETRIES

@@ -2,8 +2,8 @@
 50 tables and 200 players, a 50-line ranking): `url_of("player_public", 12)`, in a
 template `{{ id|url_of:"player_public" }}` (templatetags.links).
 
-Django's reverse() costs 20-40 µs a call (75 µs on a loaded machine), 5 to 10 ms for
-a round's page. Here a view is reversed once per language and script prefix with a
+Django's reverse() is costly when a page makes hundreds of calls (benchmarks/RESULTS.md).
+Here a view is reversed once per language and script prefix with a
 stand-in number for each id, and each link puts its ids in their place: the same URL
 (tests/tournament_ui/test_table_templates.py compares them).
 """

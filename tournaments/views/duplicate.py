@@ -72,8 +72,8 @@ def duplicate_manage(request: HttpRequest, pk: int) -> HttpResponse:
             "section": "manage",
             "seated": progress.seated,
             # One round at a time (the one being played by default; 300 rows at 30
-            # tables x 10 rounds made the page about 100 times the login page), the
-            # others one tap away in the rounds' links.
+            # tables x 10 rounds made the page far too slow), the others one tap away
+            # in the rounds' links.
             "shown_round": shown,
             "round_table": (
                 RoundProgressTable(progress.rounds[shown], event=event)

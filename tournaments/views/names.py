@@ -1,4 +1,5 @@
-"""Players' names on public pages, as each viewer may read them (issue 11).
+"""Players' names on public pages, as each viewer may read them (a player may ask to
+be shown by his initials).
 
 Who reads a full name is decided once, in selectors.access.namer; selectors that
 build rows take the namer, and the model instances a page loads (seats, a sheet's

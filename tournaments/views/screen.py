@@ -124,7 +124,8 @@ def _screen(request: HttpRequest, event: Event) -> HttpResponse:
     settings = screen_settings(
         request.GET.get("lines"), request.GET.get("seconds"), request.GET.get("refresh")
     )
-    # Whoever is signed in, the hall reads what the public reads (issue 25).
+    # Whoever is signed in, the hall reads what the public reads: the screen is cast
+    # from an organiser's phone to a projector the whole hall sees.
     shown = hall_screen(event, public_names)
     screens = _screens(shown, settings, _total_label(event))
     current = _page_number(request.GET.get("page"), len(screens))

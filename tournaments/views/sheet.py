@@ -65,7 +65,7 @@ def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
         "can_validate": not table.is_validated and (organiser or can_edit),
         "can_reopen": table.is_validated and organiser,
         "is_organiser": organiser,
-        # Why its scorekeepers may no longer change it, and whom they ask (issue 15).
+        # Why its scorekeepers may no longer change it, and whom they ask.
         "lock": locks.sheet_lock(table),
     }
     return render(request, TEMPLATES + "table_sheet.html", context)
@@ -87,10 +87,10 @@ def _sheet_post(view: Callable[[HttpRequest, Table], HttpResponse]) -> View:
 
 @_sheet_post
 def table_validate(request: HttpRequest, table: Table) -> HttpResponse:
-    """The sheet's "Validate" button asks first (issue 15): the confirmation says what
-    validating does (the sheet locks; who may reopen it) and, for a tournament sheet
-    with another number of deals than planned, that too. The confirmed post (it
-    carries the button's one-time key) validates."""
+    """The sheet's "Validate" button asks first, since validating locks the sheet: the
+    confirmation says what validating does (the sheet locks; who may reopen it) and, for
+    a tournament sheet with another number of deals than planned, that too. The
+    confirmed post (it carries the button's one-time key) validates."""
     if request.POST.get("confirm") != "1":
         return _validation_question(request, table)
 

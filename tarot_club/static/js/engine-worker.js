@@ -1,7 +1,7 @@
 // @ts-check
 // The scoring engine's worker (js/engine.js starts it): Pyodide and the server's
-// `scoring` package, off the page's thread, so that starting Python (a few seconds on
-// a slow phone) never freezes the form. Messages: {id, kind, payload} ->
+// `scoring` package, off the page's thread, so that starting Python (slow on a slow
+// phone) never freezes the form. Messages: {id, kind, payload} ->
 // {id, result} or {id, error}; kinds: "start" {index, bundle, page}, "score" fields,
 // "scoreJson" hand.
 

@@ -1,5 +1,5 @@
 // @ts-check
-// The scoring engine in the browser (issue 23, docs/OFFLINE_ENGINE.md): the server's
+// The scoring engine in the browser (docs/OFFLINE_ENGINE.md): the server's
 // own `scoring` package, run by Pyodide, scores the hand form when the server cannot
 // be reached, so that an offline preview and an offline refusal are the server's.
 //

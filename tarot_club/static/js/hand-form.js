@@ -1,5 +1,5 @@
 // @ts-check
-// The hand form on a phone at the card table (issue 15). Asked for by data attributes,
+// The hand form on a phone at the card table. Asked for by data attributes,
 // since the Content-Security-Policy allows no inline script:
 //
 // <form data-enter-next>: Enter in a field moves to the next field, like the phone
@@ -12,7 +12,7 @@
 //   a field gets the focus, when the screen changes size (the keyboard opens or closes)
 //   and when the bar changes height (the live scores grow as the form fills in).
 //
-// #hand-form, fewer taps (issue 23): once the oudlers are chosen the points field has
+// #hand-form, fewer taps: once the oudlers are chosen the points field has
 //   the focus (the next thing typed, no tap on it); "all passed" clears the taker and
 //   the partner; the taker is not offered as his own partner; the folded bonuses open
 //   when one of them gets an error from the live check, or the chelem is asked.

@@ -104,7 +104,7 @@ class Command(BaseCommand):
         if PageVersion._meta.db_table in connection.introspection.table_names():
             touch(everything=True)  # cached pages showed the other database
         else:
-            # A backup from before the page versions (issue 21): migrate creates them,
+            # A backup from before the page versions were stored: migrate creates them,
             # with a site counter that renews every cached page (migration 0015).
             self.stdout.write("Run manage.py migrate now: this backup predates the code.")
 
