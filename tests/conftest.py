@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -82,14 +83,40 @@ def uses_database(item: pytest.Item) -> bool:
     return bool(cls and issubclass(cls, TransactionTestCase) and cls is not SimpleTestCase)
 
 
+# The tests whose subject is the database itself, which CI runs on SQLite as well as on
+# PostgreSQL (docs/TESTING.md, "Which tests run on which database"): the folders here are
+# about the database as a whole (its backups, its French ordering, input the two engines
+# store differently, constraints and lost connections, migrations, bulk writes); a test
+# file elsewhere whose subject is the database (locks, concurrent saves, the ledger, SQL
+# written per vendor, query counts) says so with `pytestmark = pytest.mark.both_databases`.
+BOTH_DATABASES_FOLDERS = frozenset(
+    {"backup", "collation", "hostile", "integrity", "migrations", "scale"}
+)
+_TESTS = Path(__file__).resolve().parent
+
+
+def on_both_databases(item: pytest.Item) -> bool:
+    """Whether CI runs `item` on SQLite as well as on PostgreSQL."""
+    if item.get_closest_marker("both_databases"):
+        return True
+    try:
+        folder = Path(item.path).resolve().relative_to(_TESTS).parts[0]
+    except ValueError:
+        return False
+    return folder in BOTH_DATABASES_FOLDERS
+
+
 # Not trylast: pytest's own -m selection runs after this hook (built-in plugins are called
 # last) and must see these marks; the folders' conftest hooks (registered later, called
 # first) have marked their slow tests by then.
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test `database` or `pure` (docs/TESTING.md): CI runs the pure ones
-    once and the database ones on SQLite and on PostgreSQL."""
+    once, the database ones on PostgreSQL, and those of them whose subject is the
+    database (`both_databases`) on SQLite too."""
     for item in items:
         item.add_marker(pytest.mark.database if uses_database(item) else pytest.mark.pure)
+        if on_both_databases(item):
+            item.add_marker(pytest.mark.both_databases)
     # The files holding slow tests first, each file's tests kept together and in order:
     # the parallel workers start on the long tests and end on short ones, instead of one
     # worker finishing a minute-long test while the other waits.

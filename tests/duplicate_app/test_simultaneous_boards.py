@@ -17,6 +17,10 @@ from ..factories import make_member
 from ..scorekeeping.test_simultaneous_saves import client_of
 from .test_entry import first_board, seats_of
 
+# Its subject is the database, so CI runs it on SQLite too (docs/TESTING.md):
+# boards saved at once: what each database's locks let through.
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.mark.django_db(transaction=True)
 def test_two_results_of_one_board_posted_at_once_store_one(seated_event, dup_club):

@@ -46,7 +46,13 @@ FAILURE_LIMIT = 3  # the servers' AXES_FAILURE_LIMIT: fewer round trips than the
 PHONE = "203.0.113.5"  # the address the proxy forwards (AXES_PROXY_COUNT=1)
 ELSEWHERE = "198.51.100.9"
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+# Its subject is the database as two servers share it (sessions, locks, keys), so CI
+# runs it on SQLite too (docs/TESTING.md).
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.both_databases,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def _free_port() -> int:

@@ -32,6 +32,10 @@ from tournaments.services.seasons import save_season
 
 from ..factories import logged_in, seated, store_hand
 
+# Its subject is the database, so CI runs it on SQLite too (docs/TESTING.md):
+# the queries of a hand's post, counted on each database.
+pytestmark = pytest.mark.both_databases
+
 # 12 for the save itself, + 2: the event's row locked apart from the table's (a save holds
 # the event only for its writes), and the event's page version raised in the save's
 # transaction (services.cache.touch, one upsert: no page is older than the database),

@@ -33,6 +33,10 @@ from tournaments.models import Hand, HandScore, Table
 from ..concurrency import at_once
 from .conftest import hand_data
 
+# Its subject is the database, so CI runs it on SQLite too (docs/TESTING.md):
+# simultaneous saves: what each database's locks let through.
+pytestmark = pytest.mark.both_databases
+
 PAIRS = 15
 
 

@@ -7,6 +7,10 @@ from tournaments.models import HandScore
 
 from ..factories import seated, store_hand
 
+# Its subject is the database, so CI runs it on SQLite too (docs/TESTING.md):
+# the ledger's totals, summed by each database.
+pytestmark = pytest.mark.both_databases
+
 
 def test_check_ledger_passes_on_hands_saved_by_the_service(table4, scorekeeper):
     for points in (56, 30, 41):

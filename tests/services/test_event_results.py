@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from tournaments.models import EventResult, Hand
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.hands import delete_hand, rescore_event, save_hand
 from tournaments.services.results import refresh_all_event_results
 
 from ..factories import seated, store_hand
+
+# Its subject is the database, so CI runs it on SQLite too (docs/TESTING.md):
+# stored results, written with SQL of each vendor's own.
+pytestmark = pytest.mark.both_databases
 
 
 def results(event) -> list[tuple[str, int, int, int, int]]:

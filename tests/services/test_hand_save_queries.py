@@ -17,6 +17,10 @@ from tournaments.services.results import stale_event_results
 
 from ..factories import store_hand
 
+# Its subject is the database, so CI runs it on SQLite too (docs/TESTING.md):
+# the queries of a save, counted on each database.
+pytestmark = pytest.mark.both_databases
+
 MAX_QUERIES = 12
 
 

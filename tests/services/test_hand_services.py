@@ -23,6 +23,10 @@ from tournaments.services.hands import (
 )
 from tournaments.services.sheets import reopen_sheet, validate_sheet
 
+# Its subject is the database, so CI runs it on SQLite too (docs/TESTING.md):
+# the hand's write path: one transaction, zero-sum rows, locks.
+pytestmark = pytest.mark.both_databases
+
 
 def garde(table: Table, **changes) -> Hand:
     seats = list(table.seats.order_by("position"))

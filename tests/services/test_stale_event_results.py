@@ -14,6 +14,10 @@ from tournaments.services.results import stale_event_results
 
 from ..factories import make_event, make_round, make_table, seated, store_hand
 
+# Its subject is the database, so CI runs it on SQLite too (docs/TESTING.md):
+# stored results, written with SQL of each vendor's own.
+pytestmark = pytest.mark.both_databases
+
 WRITES = ("INSERT", "UPDATE", "DELETE", "FOR UPDATE", "SAVEPOINT")
 
 
