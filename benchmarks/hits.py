@@ -1,6 +1,7 @@
 """The busiest subjects rendered (cache miss) and served from the page cache (hit),
 in-process, with the CPU time of each request (this process and its PostgreSQL
-backend: benchmarks/pages.py), against the floor measured first and last.
+backend: benchmarks/pages.py), against the floor measured first and last, and against
+the floor timed right after each run of the page (pages.PAIRED_FLOOR).
 
     DATABASE_URL=postgres://.../tarot_bench1m .venv/bin/python benchmarks/hits.py \\
         --runs 30 --json hits.json
@@ -55,7 +56,9 @@ def main() -> None:
     client = Client()
     login = reverse("login")
     load = [pages._load()]
-    results = [pages.timed(pages.FLOOR, "", pages._get(client, login), runs=args.runs)]
+    floor = pages._get(client, login)
+    results = [pages.timed(pages.FLOOR, "", floor, runs=args.runs)]
+    pages.PAIRED_FLOOR = floor  # each run of a page is followed by one of the floor
     for page, path in targets:
         results.append(pages.timed(page, path, pages._get(client, path), runs=args.runs))
         with override_settings(PAGE_CACHE=True):
@@ -68,6 +71,7 @@ def main() -> None:
                     raise RuntimeError(f"GET {path}: not served from the cache")
 
             results.append(pages.timed(f"{page} {pages.HIT_PREFIX}", path, hit, runs=args.runs))
+    pages.PAIRED_FLOOR = None
     results.append(pages.timed(pages.FLOOR_AGAIN, "", pages._get(client, login), runs=args.runs))
     load.append(pages._load())
     pages.with_ratios(results)

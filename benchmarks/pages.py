@@ -24,6 +24,9 @@ The floor (the login page: a form, no data) is measured first and last in both m
 each page is also given as a multiple of the lower of the two floors of its mode
 ("x floor"), which moves much less with the machine's load than milliseconds do. The
 load average (os.getloadavg) is printed and stored at the start and end of each mode.
+In-process, the floor is also timed right after each run of every page: "CPU x the
+paired floor" is the page's CPU over that floor's, both from the same moments of the
+run, which a machine whose speed swings within a minute does not move.
 
 Subjects (picked from what generate_data made), FIXED ones the same at every size and
 GROWING ones (the busiest, as a worst case) growing with the database:
@@ -178,6 +181,18 @@ class Result:
     # PostgreSQL backend's (_cpu_ns), and its ratio to the floor's.
     cpu_ms: float = 0.0
     cpu_ratio: float = 0.0
+    # In-process: the floor timed right after each run of this page (PAIRED_FLOOR), and
+    # the page's CPU over that floor's: both in the same seconds of the machine, whose
+    # speed changes by itself (the same login page took 7.2 ms of CPU at the start of a
+    # run and 3.8 ms at its end), which moves the ratio to the floors of the run's two
+    # ends by as much.
+    paired_floor_cpu_ms: float = 0.0
+    paired_cpu_ratio: float = 0.0
+
+
+# The floor's request, once measure() has timed it: timed() runs it after each run of a
+# page, for the page's ratio to a floor of the same moment.
+PAIRED_FLOOR: Callable[[], Any] | None = None
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -227,7 +242,7 @@ def timed(
 
     for _ in range(warmup):
         call()
-    times, cpu = [], []
+    times, cpu, floor_cpu = [], [], []
     for _ in range(runs):
         backend = _backend_pid()  # outside the timing: a connection may have been renewed
         used = _cpu_ns(backend)
@@ -237,10 +252,19 @@ def timed(
         # A request that renewed the connection (OSError) gives no CPU figure.
         with contextlib.suppress(OSError):
             cpu.append((_cpu_ns(backend) - used) / 1e6)
+        if PAIRED_FLOOR is not None and call is not PAIRED_FLOOR:
+            backend = _backend_pid()
+            used = _cpu_ns(backend)
+            PAIRED_FLOOR()
+            with contextlib.suppress(OSError):
+                floor_cpu.append((_cpu_ns(backend) - used) / 1e6)
     with CaptureQueriesContext(connection) as queries:
         call()
     result = _result(page, subject, times, queries=len(queries.captured_queries), kind=kind)
     result.cpu_ms = statistics.median(cpu) if cpu else 0.0
+    if floor_cpu:
+        result.paired_floor_cpu_ms = statistics.median(floor_cpu)
+        result.paired_cpu_ratio = result.cpu_ms / result.paired_floor_cpu_ms
     return result
 
 
@@ -336,7 +360,10 @@ def measure(
         public_pages.append((page, subject, path, kind))
 
     login_url = reverse("login")
-    add(timed(FLOOR, "a form, no data", _get(anonymous, login_url), runs=runs))
+    global PAIRED_FLOOR
+    floor = _get(anonymous, login_url)
+    add(timed(FLOOR, "a form, no data", floor, runs=runs))
+    PAIRED_FLOOR = floor
 
     def measure_saves(page: str, client: Any, table: Any) -> None:
         """POST the hand form as a browser does (with its one-time submission key),
@@ -489,6 +516,7 @@ def measure(
 
     # The floor again: a page that moved much between the start and the end of the run
     # says the machine's load changed under the measurements.
+    PAIRED_FLOOR = None
     add(timed(FLOOR_AGAIN, "a form, no data", _get(anonymous, login_url), runs=runs))
     load["in-process"].append(_load())
     print(f"in-process, load average at end: {load['in-process'][1]}", flush=True)
@@ -570,13 +598,21 @@ def measure(
 
 def print_table(mode: str, results: list[Result]) -> None:
     print(f"\n{mode}: median / p95 ms, x the lower floor, queries of one request")
-    print("| page | subject | median / p95 ms | x floor | CPU ms (x floor) | queries |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| page | subject | median / p95 ms | x floor | CPU ms (x floor) "
+        "| CPU x the paired floor | queries |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for r in results:
         cpu = f"{r.cpu_ms:.1f} (x{r.cpu_ratio:.1f})" if r.cpu_ms else "-"
+        paired = (
+            f"x{r.paired_cpu_ratio:.1f} ({r.paired_floor_cpu_ms:.1f} ms)"
+            if r.paired_cpu_ratio
+            else "-"
+        )
         print(
             f"| {r.page} | {r.subject} | {r.median_ms:.1f} / {r.p95_ms:.1f} | "
-            f"x{r.ratio:.1f} | {cpu} | {r.queries or '-'} |"
+            f"x{r.ratio:.1f} | {cpu} | {paired} | {r.queries or '-'} |"
         )
 
 
