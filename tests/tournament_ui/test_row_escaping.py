@@ -1,8 +1,8 @@
 """The row templates the pages print by the dozen (the score sheet's hands, the small
 tables' rows, the player page's and head-to-head's lists) escape every value they print
 as {{ value }} does, to the character: a hostile name, a name with quotes, text already
-spelt as an entity, a value marked safe, a lazy translation. The identity tests beside
-them (test_sheet_rows, test_player_lists, test_table_templates) compare HTML strings."""
+spelt as an entity, a value marked safe, a lazy translation. The tests beside them
+(test_sheet_rows, test_player_lists) read what the rows print back against the database."""
 
 from __future__ import annotations
 

@@ -51,12 +51,16 @@ def _expected_rows(table: Table, *, can_edit: bool, organiser: bool) -> dict[int
     running = dict.fromkeys((player.pk for player in players), 0)
     expected = {}
     hands = Hand.objects.filter(table=table).select_related("dealer", "taker", "partner")
+    ledger: dict[int, dict[int, tuple[int, bool | None]]] = {}
+    rows = HandScore.objects.filter(hand__table=table)
+    for hand_id, player_id, points, made in rows.values_list(
+        "hand", "player", "points", "contract_made"
+    ):
+        ledger.setdefault(hand_id, {})[player_id] = (points, made)
     for hand in hands.order_by("number"):
-        scores = dict(HandScore.objects.filter(hand=hand).values_list("player_id", "points"))
-        made = HandScore.objects.filter(hand=hand, player=hand.taker_id).values_list(
-            "contract_made", flat=True
-        )
-        made = made[0] if hand.taker_id and made else None
+        stored = ledger.get(hand.pk, {})
+        scores = {player_id: points for player_id, (points, _made) in stored.items()}
+        made = stored[hand.taker_id][1] if hand.taker_id in stored else None
         passed = not hand.contract
         cells = [
             str(hand.number),
