@@ -7,16 +7,20 @@
 It builds a throwaway test database (Django's test runner: SQLite in memory by default;
 with DATABASE_URL=postgres://... a test database beside it, dropped at the end), a
 published duplicate event of `--tables` tables (4 players each) and `--rounds` rounds
-of `--boards` boards (30 tables x 30 boards by default: every board played at 30
-tables, 3,600 board results), seated from the movement and every board entered through
-services.duplicate_results.save_board_result (the time of those saves is printed too).
+of `--boards` boards (30 tables x 30 boards by default: every board played at every one
+of the 30 tables, 900 board results and 3,600 marques), seated from the movement and
+every board entered through services.duplicate_results.save_board_result (the time of
+those saves is printed too), and two of the arbiter's penalties (one on the event, one
+on board 1) through services.penalties, which every ranking then reads.
 Then, in-process through django.test.Client over "https" (routing, middleware, view,
 selectors, templates), `--runs` requests of each page after 3 warm-up ones, taken in
 turn (one of each page, then again), median and p95, and the queries of one request:
 
 - the floor: the login page (a form, no data), first and last (as benchmarks/pages.py);
-- the event's ranking, a board's public traveller and a player's detail, anonymously;
-- the organiser's traveller of a board (its 30 entry lines), as the organiser.
+- the event's ranking, a board's public traveller, a player's detail and the hall
+  screen, anonymously;
+- the organiser's traveller of a board (its 30 entry lines), his event page and the
+  penalties page, as the organiser.
 
 Each page is also given as a multiple of the lower of the two floors ("x floor"),
 which moves much less with the machine's load than milliseconds do, and the process's CPU time
@@ -106,6 +110,17 @@ def build(tables: int, rounds: int, boards: int, unentered: int = 0) -> tuple[in
             )
             save_board_result(table=table, board=by_number[number], hand=hand, user=user)
             saves += 1
+    from tournaments.services.penalties import give_penalty
+
+    give_penalty(by=SYSTEM, event=event, player=people[0], amount=Decimal(25), reason="retard")
+    give_penalty(
+        by=SYSTEM,
+        event=event,
+        player=people[1],
+        board=by_number[1],
+        amount=Decimal("12.5"),
+        reason="téléphone",
+    )
     return event.pk, user, (time.perf_counter() - start) * 1000 / max(saves, 1)
 
 
@@ -219,11 +234,14 @@ def main() -> None:
                 anonymous,
                 reverse("duplicate_player", args=[event_id, player.player_id]),
             ),
+            ("hall screen (public)", anonymous, reverse("event_screen", args=[event_id])),
             (
                 "organiser's traveller, board 1",
                 organiser,
                 reverse("duplicate_traveller", args=[event_id, 1]),
             ),
+            ("organiser's event page", organiser, reverse("duplicate_manage", args=[event_id])),
+            ("penalties page", organiser, reverse("duplicate_penalties", args=[event_id])),
             ("floor: login page again", anonymous, reverse("login")),
         ]
         if args.unentered:
@@ -234,7 +252,6 @@ def main() -> None:
                     organiser,
                     reverse("duplicate_traveller", args=[event_id, last]),
                 ),
-                ("organiser's event page", organiser, reverse("duplicate_manage", args=[event_id])),
                 (
                     "organiser's scorekeepers page",
                     organiser,

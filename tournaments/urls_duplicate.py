@@ -3,7 +3,14 @@ scorekeeper's board entry under "score/", public pages under "duplicate/"."""
 
 from django.urls import include, path
 
-from .views import duplicate, duplicate_boards, duplicate_entry, duplicate_public
+from .views import (
+    duplicate,
+    duplicate_boards,
+    duplicate_entry,
+    duplicate_penalties,
+    duplicate_public,
+    duplicate_teams,
+)
 
 # An organiser's pages of one duplicate event, under "organise/duplicate/<pk>/".
 event_pages = [
@@ -29,6 +36,7 @@ event_pages = [
         name="duplicate_board_roles",
     ),
     path("diagrams/", duplicate_boards.duplicate_diagrams, name="duplicate_diagrams"),
+    path("penalties/", duplicate_penalties.duplicate_penalties, name="duplicate_penalties"),
 ]
 
 # A scorekeeper's boards of one table, under "score/table/<table_id>/board/".
@@ -43,6 +51,7 @@ public_pages = [
     path("", duplicate_public.duplicate_ranking, name="duplicate_ranking"),
     path("player/<int:player_id>/", duplicate_public.duplicate_player, name="duplicate_player"),
     path("board/<int:number>/", duplicate_public.duplicate_board, name="duplicate_board"),
+    path("teams/", duplicate_teams.duplicate_teams, name="duplicate_teams"),
 ]
 
 urlpatterns = [
@@ -52,6 +61,11 @@ urlpatterns = [
         "organise/duplicate/special/<int:pk>/clear/",
         duplicate_boards.duplicate_special_clear,
         name="duplicate_special_clear",
+    ),
+    path(
+        "organise/duplicate/penalty/<int:pk>/withdraw/",
+        duplicate_penalties.duplicate_penalty_withdraw,
+        name="duplicate_penalty_withdraw",
     ),
     path("score/table/<int:table_id>/board/", include(entry_pages)),
     path("duplicate/<int:pk>/", include(public_pages)),

@@ -9,9 +9,10 @@ from decimal import Decimal
 import pytest
 
 from tests.conftest import PASSWORD
-from tournaments.models import Event, Table
+from tournaments.models import Board, Event, Table
 from tournaments.selectors.access import SYSTEM
 from tournaments.services import duplicate as services
+from tournaments.services.penalties import give_penalty
 
 from ..duplicate_app.conftest import make_duplicate
 from ..duplicate_app.helpers import enter_board
@@ -66,6 +67,15 @@ def board_played(db):
         if index == 0:
             extra = {"petit_au_bout": "taker", "poignees": [{"player": east, "size": "double"}]}
         enter_board(table, 1, organiser, points=Decimal(40 + index), **extra)
+    # A penalty on the board, written on its traveller and on the penalties page.
+    give_penalty(
+        by=organiser,
+        event=event,
+        player=tables[0].seats.get(position=2).player,
+        board=Board.objects.get(event=event, number=1),
+        amount=Decimal("12.5"),
+        reason="téléphone sonné pendant le jeu de la carte",
+    )
     return event, organiser
 
 
@@ -102,5 +112,25 @@ def test_board_pages_do_not_scroll_sideways_on_a_phone(browser, live_server, boa
             )
             document, table, viewport = page.evaluate(WIDTHS)
             assert document <= viewport and 0 < table <= viewport, (url, document, table, viewport)
+    finally:
+        context.close()
+
+
+def test_the_penalties_page_fits_a_phone_and_says_each_penalty(browser, live_server, board_played):
+    """The organiser gives penalties at the table too: the page and its form at 390 px,
+    the board's penalty written out in French."""
+    event, organiser = board_played
+    context = browser.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
+    page = context.new_page()
+    try:
+        log_in(page, organiser.username, PASSWORD)
+        page.goto(f"/organise/duplicate/{event.pk}/penalties/?board=1")
+        screenshot(page, "penalties-390")
+        assert "téléphone sonné" in page.locator("#penalties").inner_text()
+        assert page.locator("#id_board").input_value() == "1"
+        width, viewport = page.evaluate(
+            "() => [document.documentElement.scrollWidth, window.innerWidth]"
+        )
+        assert width <= viewport, (width, viewport)
     finally:
         context.close()

@@ -84,6 +84,7 @@ def public_urls(event: Event) -> list[tuple[str, dict]]:
         urls.append((reverse("duplicate_player", args=[event.pk, player.pk]), {}))
     for name in (
         "duplicate_ranking",
+        "duplicate_teams",  # a team match's (404 here); test_team_figures asks one
         "event_screen",
         "event_detail",
         "event_results",

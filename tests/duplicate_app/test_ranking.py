@@ -37,9 +37,9 @@ def play_everything(event, user, seed: int = 7) -> None:
             )
 
 
-def recomputed(event) -> dict[int, Decimal]:
-    """Session percentages from the ledger: per board and orientation, 2 points per
-    marque beaten and 1 per tie, over 2 (n - 1); the mean of a player's boards."""
+def board_percentages(event) -> dict[int, list[Fraction]]:
+    """Each player's board percentages from the ledger: per board and orientation, 2
+    points per marque beaten and 1 per tie, over 2 (n - 1)."""
     orientation = {
         (s.table_id, s.player_id): s.position
         for s in Seat.objects.filter(table__round__event=event)
@@ -56,7 +56,16 @@ def recomputed(event) -> dict[int, Decimal]:
                 2 if marque > m else 1 if marque == m else 0 for p, m in compared if p != player
             )
             boards[player].append(Fraction(points * 100, 2 * (n - 1)))
-    means = {player: sum(values) / len(values) for player, values in boards.items()}
+    return boards
+
+
+def recomputed(event) -> dict[int, Decimal]:
+    """Session percentages from the ledger (board_percentages): the mean of a player's
+    boards, to two decimals."""
+    means = {
+        player: sum(values, Fraction(0)) / len(values)
+        for player, values in board_percentages(event).items()
+    }
     return {
         player: (Decimal(mean.numerator) / Decimal(mean.denominator)).quantize(
             Decimal("0.01"), ROUND_HALF_UP

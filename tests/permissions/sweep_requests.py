@@ -17,6 +17,7 @@ from tournaments.models import (
     EventGuest,
     Hand,
     Membership,
+    Penalty,
     Player,
     Registration,
     Round,
@@ -161,6 +162,9 @@ TARGETS: dict[str, Target] = {
     ),
     "duplicate_board (draft)": lambda w: ({"pk": w.draft_duplicate.pk, "number": 1}, {}),
     "duplicate_board (published)": lambda w: ({"pk": w.duplicate.pk, "number": 1}, {}),
+    "duplicate_teams (draft)": pk(lambda w: w.draft_team_match),
+    "duplicate_teams (published)": pk(lambda w: w.team_match),
+    "duplicate_teams (not a team match)": pk(lambda w: w.duplicate),
     "board_next": lambda w: ({"table_id": w.duplicate_table.pk}, {}),
     "board_entry": lambda w: ({"table_id": w.duplicate_table.pk, "number": 1}, {}),
     "board_entry (post)": lambda w: ({"table_id": w.duplicate_table.pk, "number": 1}, {}),
@@ -185,6 +189,9 @@ TARGETS: dict[str, Target] = {
     "duplicate_special": lambda w: ({"pk": w.duplicate.pk, "number": 1}, {}),
     "duplicate_special_clear": pk(lambda w: w.special),
     "duplicate_board_roles": lambda w: ({"pk": w.duplicate.pk, "number": 2}, {}),
+    "duplicate_penalties": pk(lambda w: w.duplicate),
+    "duplicate_penalties (post)": pk(lambda w: w.duplicate),
+    "duplicate_penalty_withdraw": pk(lambda w: w.penalty),
 }
 
 
@@ -354,6 +361,12 @@ DATA: dict[str, Callable[[World], dict[str, Any]]] = {
         "kind": "not_played",
     },
     "duplicate_board_roles": lambda w: {"taker": "2", "dealer": "3", "contract": ""},
+    "duplicate_penalties (post)": lambda w: {
+        "holder": f"p{w.duplicate_table.seats.get(position=1).player_id}",
+        "board": "1",
+        "amount": "25",
+        "reason": "téléphone",
+    },
 }
 
 
@@ -463,4 +476,8 @@ DONE: dict[str, Done] = {
     "duplicate_board_roles": lambda w, r: Board.objects.filter(
         event=w.duplicate, number=2, taker=2, dealer=3
     ).exists(),
+    "duplicate_penalties (post)": lambda w, r: Penalty.objects.filter(
+        event=w.duplicate, reason="téléphone", board__number=1
+    ).exists(),
+    "duplicate_penalty_withdraw": lambda w, r: not Penalty.objects.filter(pk=w.penalty.pk).exists(),
 }

@@ -9,8 +9,10 @@ season, a player known only from the draft night, a scorekeeper with no table (t
 people rows' target), and three duplicate events of 8 players (2 rounds of 1 board):
 a published one whose board 1 is entered at both tables that play it (sk_this keeps
 score at the table playing it in round 1, sk_other at the other one, every round; a
-ruling on it), a draft seated without results and a draft ready to seat. Club B
-("grenoble"): its organiser, a player and a draft event.
+ruling on it), a draft seated without results and a draft ready to seat; and two team
+matches of two quadrettes (the same 8 players): a published one, seated, whose board 1
+is entered at both its tables, and a draft. Club B ("grenoble"): its organiser, a
+player and a draft event.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from tournaments.models import (
     EventGuest,
     Hand,
     Membership,
+    Penalty,
     Player,
     Registration,
     Role,
@@ -35,6 +38,7 @@ from tournaments.models import (
     Season,
     SpecialResult,
     Table,
+    Team,
 )
 from tournaments.selectors.access import SYSTEM
 from tournaments.services.duplicate import create_duplicate, seat_duplicate, set_table_scorekeepers
@@ -79,8 +83,11 @@ class World:
     duplicate_table: Table  # round 1, the table playing board 1: sk_this's
     duplicate_hand: Hand  # board 1 at that table
     special: SpecialResult  # a ruling on board 1 there
+    penalty: Penalty  # a penalty on that table's North, on the event
     draft_duplicate: Event  # seated, no result
     ready_duplicate: Event  # registrations, not seated
+    team_match: Event  # published, seated; board 1 entered at both tables
+    draft_team_match: Event  # its teams registered, not seated
 
 
 def build_world() -> World:
@@ -177,6 +184,12 @@ def build_world() -> World:
     )
     Event.objects.filter(pk=duplicate.pk).update(published=True)
     duplicate.refresh_from_db()
+    penalty = Penalty.objects.create(
+        event=duplicate,
+        player=duplicate_table.seats.get(position=0).player,
+        amount=5,
+        reason="retard",
+    )
     draft_duplicate = create_duplicate(
         by=SYSTEM, club=club_a, name="Duplicate brouillon", date=DUPLICATE_DAY,
         rounds_planned=2, boards_per_round=1, app_deals=False, free_bidding=True,
@@ -192,6 +205,10 @@ def build_world() -> World:
     Registration.objects.bulk_create(
         Registration(event=ready_duplicate, player=p) for p in players[:8]
     )
+    team_match = _team_match(club_a, players, users, "Quadrettes publiées", seat=True)
+    Event.objects.filter(pk=team_match.pk).update(published=True)
+    team_match.refresh_from_db()
+    draft_team_match = _team_match(club_a, players, users, "Quadrettes brouillon", seat=False)
     return World(
         club_a=club_a,
         users=users,
@@ -217,8 +234,11 @@ def build_world() -> World:
         duplicate_table=duplicate_table,
         duplicate_hand=duplicate_hand,
         special=special,
+        penalty=penalty,
         draft_duplicate=draft_duplicate,
         ready_duplicate=ready_duplicate,
+        team_match=team_match,
+        draft_team_match=draft_team_match,
     )
 
 
@@ -261,3 +281,27 @@ def _duplicate(
         board=board, table=first, kind=SpecialResult.Kind.AVERAGE_PLUS, orientation=0
     )
     return event, first, hands[first.pk], special
+
+
+def _team_match(
+    club: Club, players: list[Player], users: dict[str, User | None], name: str, *, seat: bool
+) -> Event:
+    """Two quadrettes of the 8 players; seated, board 1 entered at both tables that play
+    it (each taker where the board names him), or only registered."""
+    event = create_duplicate(
+        by=SYSTEM, club=club, name=name, date=DUPLICATE_DAY, rounds_planned=2,
+        boards_per_round=1, team_size=4, team_match=True, app_deals=False,
+    )  # fmt: skip
+    teams = Team.objects.bulk_create(Team(event=event, name=n) for n in ("Nord", "Sud"))
+    Registration.objects.bulk_create(
+        Registration(event=event, player=p, team=teams[i // 4]) for i, p in enumerate(players[:8])
+    )
+    if not seat:
+        return event
+    seat_duplicate(by=SYSTEM, event=event, draw=False)
+    board = Board.objects.get(event=event, number=1)
+    for table in Table.objects.filter(round__event=event, board_set=1).select_related("round"):
+        taker = table.seats.get(position=board.taker).player
+        hand = Hand(contract="garde", taker=taker, oudlers=2, points=Decimal(50))
+        save_board_result(table=table, board=board, hand=hand, user=users["fed"])
+    return event

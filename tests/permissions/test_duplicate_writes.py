@@ -14,9 +14,19 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
-from tournaments.models import Board, Club, Event, Hand, Player, Registration, SpecialResult, Table
+from tournaments.models import (
+    Board,
+    Club,
+    Event,
+    Hand,
+    Penalty,
+    Player,
+    Registration,
+    SpecialResult,
+    Table,
+)
 from tournaments.selectors.access import SYSTEM
-from tournaments.services import duplicate, duplicate_results
+from tournaments.services import duplicate, duplicate_results, penalties
 
 from ..factories import make_club, make_member, make_user
 from .snapshots import snapshot
@@ -67,7 +77,7 @@ def federation(db) -> User:
 def world(club, players, scorekeeper, other, federation) -> W:
     """Club A: a seated duplicate event (8 players, 2 rounds of 1 board) with board 1
     entered in round 1 and a ruling on it; one seated without results; one ready to
-    seat. Club B's organiser beside."""
+    seat; a penalty on the played one. Club B's organiser beside."""
     eight = [*players[:8]]
     played = _event(club, eight, "Duplicate jouée", seat=True)
     table = _at(played, 1)
@@ -82,8 +92,10 @@ def world(club, players, scorekeeper, other, federation) -> W:
     special = SpecialResult.objects.create(
         board=board, table=table, kind="average_plus", orientation=1
     )
+    penalty = Penalty.objects.create(event=played, player=keeper, amount=5, reason="retard")
     return {
         "club": club,
+        "penalty": penalty,
         "played": played,
         "table": table,
         "board": board,
@@ -204,6 +216,23 @@ WRITES = [
         "clear_special_result",
         duplicate_results.clear_special_result,
         lambda by, w: duplicate_results.clear_special_result(by=by, special=w["special"]),
+    ),
+    Write(
+        "give_penalty",
+        penalties.give_penalty,
+        lambda by, w: penalties.give_penalty(
+            by=by,
+            event=w["played"],
+            player=w["table"].seats.get(position=1).player,
+            board=w["board"],
+            amount=Decimal(25),
+            reason="téléphone",
+        ),
+    ),
+    Write(
+        "withdraw_penalty",
+        penalties.withdraw_penalty,
+        lambda by, w: penalties.withdraw_penalty(by=by, penalty=w["penalty"]),
     ),
 ]
 

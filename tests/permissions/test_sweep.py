@@ -107,6 +107,10 @@ duplicate_player (draft)             GET    404  404     404      404     404   
 duplicate_player (published)         GET    200  200     200      200     200   200    200    200
 duplicate_board (draft)              GET    404  404     404      404     404   404    200    200
 duplicate_board (published)          GET    200  200     200      200     200   200    200    200
+# a team match's teams board by board: as its ranking; no such page for another event
+duplicate_teams (draft)              GET    404  404     404      404     404   404    200    200
+duplicate_teams (published)          GET    200  200     200      200     200   200    200    200
+duplicate_teams (not a team match)   GET    404  404     404      404     404   404    404    404
 
 # scorekeeping: table 1 of the published tournament (open sheet, one hand)
 my_tables                            GET    302  200     200      200     200   200    200    200
@@ -201,6 +205,9 @@ duplicate_traveller (post)           POST   302  403     403      403     403   
 duplicate_special                    POST   302  403     403      403     403   403    ok     ok
 duplicate_special_clear              POST   302  403     403      403     403   403    ok     ok
 duplicate_board_roles                POST   302  403     403      403     403   403    ok     ok
+duplicate_penalties                  GET    302  403     403      403     403   403    200    200
+duplicate_penalties (post)           POST   302  403     403      403     403   403    ok     ok
+duplicate_penalty_withdraw           POST   302  403     403      403     403   403    ok     ok
 
 # the club's people and audit trail (?club=lyon): its organisers and the federation
 club_people                          GET    302  403     403      403     403   403    200    200

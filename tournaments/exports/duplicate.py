@@ -8,7 +8,7 @@ agree to the cent. Values are stored, not formulas. Seven queries whatever the s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -19,7 +19,9 @@ from ..models.duplicate import orientation_letter
 from ..selectors.access import full_names
 from ..selectors.duplicate import DuplicateData, Line, duplicate_data
 from ..selectors.duplicate_cards import movement_cards
+from ..selectors.duplicate_penalties import PenaltyInfo, event_penalties, on_board
 from ..selectors.duplicate_ranking import DuplicateRow, compare, ranking_rows, team_rows
+from .duplicate_teams import team_figures_sheets
 from .files import Export
 from .hands import event_export
 from .writer import INTEGER, SCORE, Column, Sheet
@@ -35,13 +37,17 @@ def _number(value: Decimal | None) -> float | None:
 def duplicate_workbook(event: Event) -> Export:
     """The event's workbook; `.write(fp)` or `.response()`."""
     data = compare(duplicate_data(event, namer=full_names))  # an organiser's workbook
-    rows = ranking_rows(data)
+    penalties = event_penalties(event, namer=full_names)
+    rows = ranking_rows(data, penalties=penalties)
     average = event.comparison == Event.Comparison.DIFFERENCE
     sheets = [_ranking_sheet(event, rows, average)]
     if event.team_size:
-        sheets.append(_teams_sheet(event, rows, average))
-    sheets.append(_travellers_sheet(data, average))
+        sheets.append(_teams_sheet(event, rows, average, penalties))
+    sheets += team_figures_sheets(event, rows, penalties)  # a team match's teams by board
+    sheets.append(_travellers_sheet(data, average, penalties))
     sheets.append(_movement_sheet(data))
+    if penalties:
+        sheets.append(_penalties_sheet(penalties))
     return event_export(event, sheets)
 
 
@@ -60,6 +66,8 @@ def _ranking_sheet(event: Event, rows: list[DuplicateRow], average: bool) -> She
         Column(_("Boards"), 8, INTEGER),
         Column(_("Marques"), 11, SCORE),
         Column(_("Player ID"), 10, INTEGER),
+        Column(_("Penalty"), 9, "0.##"),
+        Column(_("Penalties"), 40),
     ]
 
     def lines() -> Iterator[list[Any]]:
@@ -68,21 +76,33 @@ def _ranking_sheet(event: Event, rows: list[DuplicateRow], average: bool) -> She
             if event.team_size:
                 values.append(row.team or "")
             values += [_number(row.result), row.board_count, row.marques, row.player_id]
+            values += [_number(row.penalty), row.penalty_text]
             yield values
 
     return Sheet(_("Ranking"), columns, lines())
 
 
-def _teams_sheet(event: Event, rows: list[DuplicateRow], average: bool) -> Sheet:
+def _teams_sheet(
+    event: Event, rows: list[DuplicateRow], average: bool, penalties: list[PenaltyInfo]
+) -> Sheet:
     columns = [
         Column(_("Rank"), 7, INTEGER),
         Column(_("Team"), 24),
         Column(_("Players"), 48),
         _result_column(average),
+        Column(_("Penalty"), 9, "0.##"),
+        Column(_("Penalties"), 40),
     ]
     lines = (
-        [team.rank, team.name, ", ".join(m.name for m in team.members), _number(team.result)]
-        for team in team_rows(rows, event)
+        [
+            team.rank,
+            team.name,
+            ", ".join(m.name for m in team.members),
+            _number(team.result),
+            _number(team.penalty),
+            team.penalty_text,
+        ]
+        for team in team_rows(rows, event, penalties)
     )
     return Sheet(_("Teams"), columns, lines)
 
@@ -114,9 +134,10 @@ def _bonuses(line: Line) -> str:
     return ", ".join(str(p) for p in parts)
 
 
-def _rulings(line: Line) -> str:
+def _rulings(line: Line, penalties: Sequence[PenaltyInfo] = ()) -> str:
     """The arbiter's rulings on the line, in words, a line entered with a taker other
-    than the one the board names (Line.taker_by_ruling) first."""
+    than the one the board names (Line.taker_by_ruling) first, and the penalties given
+    on the board to its players last."""
     labels = dict(SpecialResult.Kind.choices)
     parts = [
         f"{orientation_letter(o) if o is not None else _('table')}: {labels.get(kind, kind)}"
@@ -133,10 +154,12 @@ def _rulings(line: Line) -> str:
             _("taker by ruling: %(taker)s instead of %(named)s")
             % {"taker": orientation_letter(taker), "named": orientation_letter(named)},
         )
+    seated = set(line.player_ids())
+    parts += [p.sentence for p in penalties if p.player_id is not None and p.player_id in seated]
     return ", ".join(parts)
 
 
-def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
+def _travellers_sheet(data: DuplicateData, average: bool, penalties: list[PenaltyInfo]) -> Sheet:
     result_format = DIFFERENCE if average else PERCENT
     columns = [
         Column(_("Board"), 7, INTEGER),
@@ -179,6 +202,7 @@ def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
 
     def lines() -> Iterator[list[Any]]:
         for board in data.boards.values():
+            on_this = on_board(penalties, board.number)
             named = None if free_bidding or board.taker is None else board.taker
             for line in board.lines:
                 result = line.result
@@ -202,10 +226,28 @@ def _travellers_sheet(data: DuplicateData, average: bool) -> Sheet:
                         _number(s.matchpoints) if s is not None else None for s in line.scores
                     ]
                 values += [_number(s.value) if s is not None else None for s in line.scores]
-                values.append(_rulings(line))
+                values.append(_rulings(line, on_this))
                 yield values
 
     return Sheet(_("Travellers"), columns, lines())
+
+
+def _penalties_sheet(penalties: list[PenaltyInfo]) -> Sheet:
+    """Every penalty, as the organisers' page lists them: an arbiter checks a result by
+    taking its holder's penalties off the sum of his board results."""
+    columns = [
+        Column(_("Penalised"), 28),
+        Column(_("Board"), 7, INTEGER),
+        Column(_("Amount"), 9, "0.##"),
+        Column(_("In words"), 22),
+        Column(_("Reason"), 40),
+        Column(_("Given by"), 16),
+    ]
+    lines = (
+        [p.holder, p.board_number, float(p.amount), p.words, p.reason, p.given_by]
+        for p in penalties
+    )
+    return Sheet(_("Penalties"), columns, lines)
 
 
 def _movement_sheet(data: DuplicateData) -> Sheet:

@@ -461,3 +461,45 @@ class SpecialResultForm(ServiceErrorMixin, forms.Form):
         field_of(self, "table", forms.TypedChoiceField).choices = list(tables)
         for field in self.fields.values():
             field.widget.attrs.setdefault("class", "form-select")
+
+
+class PenaltyForm(ServiceErrorMixin, forms.Form):
+    """An arbiter's penalty (services.penalties.give_penalty). `holders`: ("p<id>",
+    name) for the event's players, ("t<id>", name) for a team match's teams; `boards`:
+    (number, label)."""
+
+    holder = forms.ChoiceField(label=_("Penalised"))
+    board = forms.TypedChoiceField(label=_("Board"), coerce=int, required=False, empty_value=None)
+    amount = forms.DecimalField(
+        label=_("Amount"),
+        min_value=Decimal("0.01"),
+        max_digits=7,
+        decimal_places=2,
+        localize=True,  # "12,5" as a French organiser types it
+        error_messages={
+            "min_value": _("A penalty is more than zero."),
+            "invalid": _("Type a number, such as 25 or 12.5."),
+        },
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def __init__(
+        self,
+        *args: Any,
+        holders: Sequence[tuple[str, str]],
+        boards: Sequence[tuple[int, str]],
+        unit: str,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        field_of(self, "holder", forms.ChoiceField).choices = [("", "—"), *holders]
+        field_of(self, "board", forms.TypedChoiceField).choices = [
+            ("", _("the whole event")),
+            *boards,
+        ]
+        self.fields["amount"].help_text = unit
+
+    def holder_ids(self) -> tuple[int | None, int | None]:
+        """(player id, team id) of the valid form's holder, one of them None."""
+        kind, pk = self.cleaned_data["holder"][0], int(self.cleaned_data["holder"][1:])
+        return (pk, None) if kind == "p" else (None, pk)

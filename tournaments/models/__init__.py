@@ -11,7 +11,7 @@ from __future__ import annotations
 from .audit import AuditEntry
 from .careers import PlayerCareer
 from .clubs import Club, Player, Season
-from .duplicate import ORIENTATIONS, Board, BoardResult, Orientation, SpecialResult
+from .duplicate import ORIENTATIONS, Board, BoardResult, Orientation, Penalty, SpecialResult
 from .events import Event, Registration, Round, Seat, Table, Team
 from .hands import PLAYED_HAND, EventResult, Hand, HandScore
 from .page_versions import PageVersion
@@ -39,6 +39,7 @@ __all__ = [
     "Membership",
     "Orientation",
     "PageVersion",
+    "Penalty",
     "Player",
     "PlayerCareer",
     "Registration",

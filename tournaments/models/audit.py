@@ -35,6 +35,7 @@ class AuditEntry(models.Model):
         DELETE = "delete", _("deleted")
         RULING = "ruling", _("arbiter's ruling")
         DEAL_REFUSED = "deal_refused", _("result refused by the board's deal")
+        PENALTY = "penalty", _("penalty")
 
     club = models.ForeignKey(
         Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="audit_entries"

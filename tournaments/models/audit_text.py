@@ -78,6 +78,8 @@ MESSAGES: dict[str, str] = {
     # duplicate rulings
     "ruling": "%(kind)s",
     "ruling_withdrawn": gettext_noop("Ruling withdrawn: %(kind)s"),
+    "penalty_given": gettext_noop("Penalty: %(amount)s (%(reason)s)."),
+    "penalty_withdrawn": gettext_noop("Penalty withdrawn: %(amount)s (%(reason)s)."),
     "taker_ruling": gettext_noop(
         "Ruling: %(taker)s takes a %(contract)s instead of %(named)s (named by the board)."
     ),

@@ -234,3 +234,68 @@ class BoardResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board} · {self.table} · {orientation_letter(self.orientation)}"
+
+
+class Penalty(models.Model):
+    """An arbiter's penalty in a duplicate event (docs/DUPLICATE.md, "Penalties"): kept
+    apart from the result it lowers, given to a player or, in a team match, to a team,
+    on one board or on the whole event, in the comparison's unit: percent of a board
+    (matchpoints) or points (differences). It is taken off the session's total before
+    the mean (rules.duplicate.session_from_totals), so 25 on a session of 20 boards
+    lowers a percentage by 1.25; the board results themselves stay as compared."""
+
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="penalties"
+    )
+    board = models.ForeignKey(
+        Board,
+        verbose_name=_("board"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="penalties",
+    )
+    player = models.ForeignKey(
+        "tournaments.Player",
+        verbose_name=_("player"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    team = models.ForeignKey(
+        "tournaments.Team",
+        verbose_name=_("team"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="penalties",
+    )
+    amount = models.DecimalField(_("amount"), max_digits=7, decimal_places=2)
+    reason = models.CharField(_("reason"), max_length=200)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("given by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    given_at = models.DateTimeField(_("given at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "given_at", "pk"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        constraints = [
+            # A player's or a team's, never both nor neither.
+            models.CheckConstraint(
+                condition=Q(player__isnull=False, team__isnull=True)
+                | Q(player__isnull=True, team__isnull=False),
+                name="penalty_one_holder",
+            ),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="penalty_amount_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} · {self.amount} · {self.reason}"

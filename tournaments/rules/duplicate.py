@@ -16,7 +16,9 @@ Special results (per line, or per orientation of a line):
     NOT_PLAYED: 50 % (difference 0: the average);
     AVERAGE_PLUS / AVERAGE_MINUS: 60 % / 40 % (difference +/- `adjustment`, by
         default 25: what a prise made exactly is worth to each defender, the smallest
-        contract's base, a modest edge as 60/40 is);
+        contract's base, a modest edge as 60/40 is); an AVERAGE_MINUS on a player
+        whose marque is on the line gives him what that marque scored against the
+        others instead when it is less: a penalising ruling never raises a result;
     FOULED: the board was fouled at that table (wrong cards): its line is left out
         of the comparison for everybody else, and its players get what the arbiter
         sets (`ComparedLine.arbiter`), by default 50 % (difference 0).
@@ -213,6 +215,9 @@ def compare_board(
             n = len(marques)
             if special is not None:
                 exact = _special_result(special, line, method, adjustment)
+                if special == AVERAGE_MINUS and line.marques is not None:
+                    # A penalising ruling never gives a player more than he scored.
+                    exact = min(exact, _as_played(marques, line.marques[index], method))
                 scores.append(_score(board, line, index, None, special, n, exact, method))
                 continue
             assert line.marques is not None
@@ -224,6 +229,16 @@ def compare_board(
                 exact = marque - Fraction(sum(marques), n)
             scores.append(_score(board, line, index, marques, None, n, exact, method))
     return scores
+
+
+def _as_played(marques: list[int], marque: int, method: str) -> Fraction:
+    """What `marque` would have scored compared with `marques` (those compared at its
+    orientation, which a ruled marque is not among)."""
+    field = [*marques, marque]
+    if method == MATCHPOINTS:
+        n = len(field)
+        return Fraction(100 * _matchpoints(field, marque), 2 * (n - 1)) if n > 1 else Fraction(50)
+    return marque - Fraction(sum(field), len(field))
 
 
 def _matchpoints(marques: list[int], marque: int) -> int:
@@ -318,10 +333,15 @@ def _rank(items: list[Any], key: Any, name: Any) -> list[tuple[Any, int]]:
     return [(r.item, r.rank) for r in rows]
 
 
-def session_results(scores: Iterable[BoardScore], method: str = MATCHPOINTS) -> list[PlayerResult]:
+def session_results(
+    scores: Iterable[BoardScore],
+    method: str = MATCHPOINTS,
+    penalties: Mapping[Any, Fraction] | None = None,
+) -> list[PlayerResult]:
     """Every player's session result and rank, best first (ties share the rank and
     are listed by player id). Percentages: the mean over the boards the player has a
-    result on; differences: their sum."""
+    result on; differences: their sum. `penalties` (player -> the sum of his
+    penalties, session_from_totals) lower the results of players who have one."""
     by_player: dict[PlayerId, list[BoardScore]] = {}
     for score in scores:
         by_player.setdefault(score.player, []).append(score)
@@ -334,7 +354,7 @@ def session_results(scores: Iterable[BoardScore], method: str = MATCHPOINTS) -> 
     }
     return [
         replace(result, detail=details[result.player])
-        for result in session_from_totals(totals, method)
+        for result in session_from_totals(totals, method, penalties)
     ]
 
 
@@ -343,16 +363,25 @@ _Id = TypeVar("_Id", bound=Hashable)
 
 
 def session_from_totals(
-    totals: Mapping[_Id, tuple[Fraction, int]], method: str = MATCHPOINTS
+    totals: Mapping[_Id, tuple[Fraction, int]],
+    method: str = MATCHPOINTS,
+    penalties: Mapping[Any, Fraction] | None = None,
 ) -> list[PlayerResult]:
     """session_results from each player's (sum of his exact board results, number of
-    boards), as a store of compared boards adds them up; no detail."""
+    boards), as a store of compared boards adds them up; no detail.
+
+    `penalties`: player -> the sum of the arbiter's penalties, in the comparison's unit
+    (percent of a board, or points), taken off his total before the mean: 25 on a
+    session of 20 boards lowers a percentage by 1.25, a difference sum by 25. A
+    penalised player without a board has no session to lower."""
     if method not in METHODS:
         raise TravellerError(
             "unknown_method", f"unknown comparison method {method!r}", value=method
         )
+    penalties = penalties or {}
     unranked = []
     for player, (total, boards) in totals.items():
+        total -= penalties.get(player, Fraction(0))
         exact = total / boards if method == MATCHPOINTS else total
         unranked.append(PlayerResult(player, boards, exact, two_decimals(exact), 0, ()))
     ranked = _rank(unranked, key=lambda r: r.result, name=lambda r: r.player)

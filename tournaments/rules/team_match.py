@@ -155,10 +155,13 @@ def team_match_results(
     results: BoardTeamResults,
     scale: str,
     rulings: Mapping[int, Mapping[TeamId, str]] | None = None,
+    penalties: Mapping[TeamId, Fraction] | None = None,
 ) -> list[TeamMatchResult]:
     """Every team's session on `scale`, best first (ties share the rank). `rulings`
     (team_board_rulings): a ruled team leaves that board's comparison and gets the
-    ruling's value (ruled_value); its marques there count in no total."""
+    ruling's value (ruled_value); its marques there count in no total. `penalties`
+    (team -> the sum of the arbiter's penalties on the scale's unit) are taken off
+    the sum of its board values before the mean, as rules.duplicate does a player's."""
     convert, mean = TEAM_SCALES[scale]
     rulings = rulings or {}
     scored: dict[TeamId, list[Fraction]] = {}
@@ -173,7 +176,9 @@ def team_match_results(
             scored.setdefault(team, []).append(ruled_value(ruling, scale))
             totals.setdefault(team, 0)
     rows = []
+    penalties = penalties or {}
     for team, values in scored.items():
-        exact = sum(values, Fraction(0)) / (len(values) if mean else 1)
+        total = sum(values, Fraction(0)) - penalties.get(team, Fraction(0))
+        exact = total / (len(values) if mean else 1)
         rows.append(TeamMatchResult(team, len(values), totals[team], exact, two_decimals(exact)))
     return rank_rows(rows, key=lambda r: -r.result, then=lambda r: str(r.team))

@@ -24,6 +24,15 @@ from ..rules.collation import sort_key
 from .access import Namer, public_names
 from .board_visibility import complete_boards, hidden_results, public_view
 from .duplicate import BoardInfo, CellScore, DuplicateData, Line, duplicate_data
+from .duplicate_penalties import (
+    PenaltyInfo,
+    by_player,
+    by_team,
+    event_penalties,
+    penalty_text,
+    player_totals,
+    team_totals,
+)
 
 
 def method_of(event: Event) -> str:
@@ -120,9 +129,20 @@ class DuplicateRow:
     # (board number, marque, ruling) of every board the result is computed on, the
     # marque None under a ruling: a team match adds them up (team_match_rows).
     results: list[tuple[int, int | None, str | None]] = field(default_factory=list)
+    # The arbiter's penalties that lower `result` (selectors.duplicate_penalties).
+    penalties: list[PenaltyInfo] = field(default_factory=list)
 
     def get_absolute_url(self) -> str:
         return reverse("player_public", args=[self.player_id])
+
+    @property
+    def penalty(self) -> Decimal | None:
+        """The sum of his penalties, or None without one."""
+        return sum((p.amount for p in self.penalties), Decimal(0)) if self.penalties else None
+
+    @property
+    def penalty_text(self) -> str:
+        return penalty_text(self.penalties)
 
 
 @dataclass
@@ -131,6 +151,15 @@ class DuplicateTeamRow:
     members: list[DuplicateRow]
     result: Decimal | None
     rank: int = 0
+    penalties: list[PenaltyInfo] = field(default_factory=list)
+
+    @property
+    def penalty(self) -> Decimal | None:
+        return sum((p.amount for p in self.penalties), Decimal(0)) if self.penalties else None
+
+    @property
+    def penalty_text(self) -> str:
+        return penalty_text(self.penalties)
 
 
 def _details(data: DuplicateData) -> dict[int, list[BoardDetail]]:
@@ -156,16 +185,26 @@ def _details(data: DuplicateData) -> dict[int, list[BoardDetail]]:
 
 
 def ranking_rows(
-    data: DuplicateData, *, visible_boards: set[int] | None = None
+    data: DuplicateData,
+    *,
+    visible_boards: set[int] | None = None,
+    penalties: list[PenaltyInfo] | None = None,
 ) -> list[DuplicateRow]:
     """Everybody registered or seated, ranked by session result (rules.duplicate: the
     mean of his exact board percentages, or the sum of his differences, two decimals;
     equal results share the rank); players without a board yet come last. Call on
     compared data. `visible_boards` limits the detail kept on each row (the public sees
-    the boards nobody has left to play), never the result."""
+    the boards nobody has left to play), never the result. `penalties`: those that
+    count (selectors.duplicate_penalties.event_penalties); None reads every one, as
+    organisers count them."""
+    if penalties is None:
+        penalties = event_penalties(data.event)
+    given = by_player(penalties)
     sessions = {
         result.player: result
-        for result in comparison.session_results(data.scores, method_of(data.event))
+        for result in comparison.session_results(
+            data.scores, method_of(data.event), player_totals(penalties)
+        )
     }
     details = _details(data)
     rows = []
@@ -195,26 +234,38 @@ def ranking_rows(
                     (d.board_number, None if d.score.special else d.marque, d.score.special)
                     for d in boards
                 ],
+                penalties=given.get(player.player_id, []),
             )
         )
     rows.sort(key=lambda r: (r.result is None, r.rank, sort_key(r.name)))
     return rows
 
 
+def _public_penalties(data: DuplicateData) -> list[PenaltyInfo]:
+    """The penalties the public counts: on the event, and on complete boards."""
+    return event_penalties(data.event, boards=complete_boards(data))
+
+
 def duplicate_ranking(event: Event, *, namer: Namer = public_names) -> list[DuplicateRow]:
     """The ranking as the public reads it (the hall screen, the places stored for player
     pages and seasons): from the boards every table has played (board_visibility)."""
-    return ranking_rows(compare(public_view(duplicate_data(event, namer=namer))))
+    data = duplicate_data(event, namer=namer)
+    penalties = _public_penalties(data)  # before public_view empties the other boards
+    return ranking_rows(compare(public_view(data)), penalties=penalties)
 
 
-def team_rows(rows: list[DuplicateRow], event: Event) -> list[DuplicateTeamRow]:
+def team_rows(
+    rows: list[DuplicateRow], event: Event, penalties: list[PenaltyInfo] | None = None
+) -> list[DuplicateTeamRow]:
     """Teams ranked on their members' results (rules.duplicate.team_results: the mean of
     their exact percentages, or the sum of their differences): the team ranking of an
     individual event; in a team match, on their marques (team_match_rows). Each team
     lists all its members, those still without a result too; a team none of whose
-    members has one comes last, without a result."""
+    members has one comes last, without a result. `penalties` (a team match's team
+    penalties that count, None: every one) lower a team's result; in an individual
+    event only players are penalised, and their team's mean follows."""
     if event.team_match:
-        return team_match_rows(rows, event)
+        return team_match_rows(rows, event, penalties)
     members: dict[str, list[DuplicateRow]] = defaultdict(list)
     for row in rows:
         if row.team:
@@ -238,13 +289,25 @@ def team_rows(rows: list[DuplicateRow], event: Event) -> list[DuplicateTeamRow]:
     return found
 
 
-def team_match_rows(rows: list[DuplicateRow], event: Event) -> list[DuplicateTeamRow]:
-    """A team match's teams (rules.team_match): each board's result is the sum of the
-    members' marques, converted on the scale the comparison method gives (matchpoints
-    of the team results across the field, or their total); an arbiter's ruling on a
-    member gives the team that ruling on the board (rules.team_match.team_board_rulings).
-    From the boards each row's result is computed on: on a public page, the boards
-    every table has played."""
+@dataclass
+class TeamMatchInput:
+    """What a team match's ranking is computed from (team_match_rows), and the team
+    figures page and sheet (selectors.duplicate_team_figures) from the same: each
+    team's members, its result on each board (rules.team_match.team_board_results: the
+    sum of its members' marques, once every member who plays the board has one), its
+    rulings (team_board_rulings) and the scale."""
+
+    members: dict[str, list[DuplicateRow]]
+    board_results: dict[int, dict[Hashable, int]]
+    rulings: dict[int, dict[Hashable, str]]
+    scale: str
+    playing: int  # how many members of a team play each board (players_per_board)
+
+
+def team_match_input(rows: list[DuplicateRow], event: Event) -> TeamMatchInput:
+    """A team match's teams and their board results from the rows' own (board, marque,
+    ruling) triples (DuplicateRow.results): on a public page, the boards every table
+    has played."""
     members: dict[str, list[DuplicateRow]] = defaultdict(list)
     for row in rows:
         if row.team:
@@ -264,9 +327,35 @@ def team_match_rows(rows: list[DuplicateRow], event: Event) -> list[DuplicateTea
         ((b, p, s) for b, p, _m, s in results if s is not None), teams
     )
     scale = team_rules.scale_of(event.comparison)
+    return TeamMatchInput(dict(members), board_results, rulings, scale, playing)
+
+
+def team_match_rows(
+    rows: list[DuplicateRow], event: Event, penalties: list[PenaltyInfo] | None = None
+) -> list[DuplicateTeamRow]:
+    """A team match's teams (rules.team_match): each board's result is the sum of the
+    members' marques, converted on the scale the comparison method gives (matchpoints
+    of the team results across the field, or their total); an arbiter's ruling on a
+    member gives the team that ruling on the board (rules.team_match.team_board_rulings).
+    From the boards each row's result is computed on: on a public page, the boards
+    every table has played. `penalties`: those that count on those boards (None: every
+    one, as organisers count them), a team's lowering its result (team_match_results)."""
+    if penalties is None:
+        penalties = event_penalties(event)
+    match = team_match_input(rows, event)
+    members = match.members
+    given = by_team(penalties)
     found = [
-        DuplicateTeamRow(str(result.team), members[str(result.team)], result.result, result.rank)
-        for result in team_rules.team_match_results(board_results, scale, rulings)
+        DuplicateTeamRow(
+            str(result.team),
+            members[str(result.team)],
+            result.result,
+            result.rank,
+            penalties=given.get(str(result.team), []),
+        )
+        for result in team_rules.team_match_results(
+            match.board_results, match.scale, match.rulings, team_totals(penalties)
+        )
     ]
     found.sort(key=lambda t: (t.rank, sort_key(t.name)))
     return found
@@ -285,7 +374,8 @@ def public_standing(event: Event) -> tuple[dict[int, int], set[int]]:
     stored figures leave out."""
     data = duplicate_data(event)
     hidden = hidden_results(data)
-    rows = ranking_rows(compare(public_view(data)))
+    penalties = _public_penalties(data)
+    rows = ranking_rows(compare(public_view(data)), penalties=penalties)
     return {row.player_id: row.rank for row in rows if row.result is not None}, hidden
 
 

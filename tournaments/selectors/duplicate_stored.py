@@ -29,6 +29,7 @@ from ..rules.boards import ORIENTATIONS
 from ..rules.collation import sort_key
 from .access import NAMER_FIELDS, Namer, public_names
 from .duplicate import CellScore, DuplicateData
+from .duplicate_penalties import by_player, event_penalties, player_totals
 from .duplicate_ranking import BoardDetail, DuplicateRow, method_of
 
 
@@ -70,10 +71,11 @@ def _stored(event: Event, boards: Collection[int] | None) -> QuerySet[BoardResul
 
 
 def _sessions(
-    event: Event, boards: Collection[int] | None
+    event: Event, boards: Collection[int] | None, penalties: dict[int, Fraction]
 ) -> tuple[dict[int, comparison.PlayerResult], dict[int, int]]:
-    """Each player's session (rules.duplicate.session_from_totals) and his marques'
-    sum, from the stored rows of `boards` (None: all); one grouped query."""
+    """Each player's session (rules.duplicate.session_from_totals, lowered by his
+    `penalties`) and his marques' sum, from the stored rows of `boards` (None: all);
+    one grouped query."""
     # Each player's numerators by denominator, added up as integers and made one
     # Fraction at the end: 3,600 stored rows group into a few hundred, and adding them
     # as Fractions one by one was a large part of the ranking page's cost.
@@ -96,7 +98,7 @@ def _sessions(
         common = lcm(*by_den)
         total = sum(num * (common // den) for den, num in by_den.items())
         totals[player_id] = (Fraction(total, common), counts[player_id])
-    sessions = comparison.session_from_totals(totals, method_of(event))
+    sessions = comparison.session_from_totals(totals, method_of(event), penalties)
     # Keyed as `totals` was: the players' pks.
     return {cast(int, result.player): result for result in sessions}, marques
 
@@ -131,8 +133,11 @@ def stored_ranking(
     """selectors.duplicate_ranking.ranking_rows from the stored comparison of `boards`
     (the complete ones for the public: `completion(event).complete`; None: every board,
     as organisers read it), without the board by board detail; a team match's rows hold
-    each board's marque and ruling (DuplicateRow.results)."""
-    sessions, marques = _sessions(event, boards)
+    each board's marque and ruling (DuplicateRow.results), and each row the penalties
+    that count on `boards` (selectors.duplicate_penalties)."""
+    penalties = event_penalties(event, namer=namer, boards=boards)
+    given = by_player(penalties)
+    sessions, marques = _sessions(event, boards, player_totals(penalties))
     results: dict[int, list[tuple[int, int | None, str | None]]] = defaultdict(list)
     if event.team_match:
         for number, player_id, marque, special in (
@@ -156,6 +161,7 @@ def stored_ranking(
                 exact=session.exact if session else None,
                 board_count=session.boards if session else 0,
                 results=sorted(results.get(player_id, [])),
+                penalties=given.get(player_id, []),
             )
         )
     rows.sort(key=lambda r: (r.result is None, r.rank, sort_key(r.name)))
@@ -213,7 +219,8 @@ def stored_standing(event: Event) -> tuple[dict[int, int], set[int]]:
     public_standing), from the stored comparison: each player's place on the complete
     boards, and the ids of the results on the other boards."""
     seen = completion(event)
-    sessions, _marques = _sessions(event, seen.complete)
+    penalties = player_totals(event_penalties(event, boards=seen.complete))
+    sessions, _marques = _sessions(event, seen.complete, penalties)
     return {player: result.rank for player, result in sessions.items()}, seen.hidden(event)
 
 

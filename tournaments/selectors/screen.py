@@ -14,6 +14,7 @@ from decimal import Decimal
 from ..models import Event, Round, Seat
 from .access import NAMER_FIELDS, Namer, public_names
 from .board_visibility import playing_round
+from .duplicate_penalties import event_penalties
 from .duplicate_ranking import team_rows
 from .duplicate_stored import completion, stored_ranking
 from .ranking import team_ranking, tournament_ranking
@@ -57,7 +58,8 @@ def _rankings(event: Event, namer: Namer) -> tuple[list[ScreenLine], list[Screen
     if event.kind == Event.Kind.DUPLICATE:
         # The stored comparison of the boards the public may read, as the ranking page
         # reads it: not the whole event compared again at every refresh of the screen.
-        rows = stored_ranking(event, namer=namer, boards=completion(event).complete)
+        complete = completion(event).complete
+        rows = stored_ranking(event, namer=namer, boards=complete)
         players = [
             ScreenLine(
                 # Without a board compared a player has no place: blank, as on the page.
@@ -77,7 +79,7 @@ def _rankings(event: Event, namer: Namer) -> tuple[list[ScreenLine], list[Screen
                 ", ".join(member.name for member in team.members),
                 "—" if team.result is None else team.result,
             )
-            for team in team_rows(rows, event)
+            for team in team_rows(rows, event, event_penalties(event, boards=complete))
         ]
     if event.kind == Event.Kind.TOURNAMENT:
         ranked = tournament_ranking(event, namer=namer)

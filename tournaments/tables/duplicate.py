@@ -88,7 +88,9 @@ class DuplicateTeamTable(tables.Table):
         attrs=NUMBER,
         empty_values=(),
     )
-    name = tables.Column(verbose_name=gettext_lazy("Team"))
+    name = tables.TemplateColumn(
+        verbose_name=gettext_lazy("Team"), template_name="tables/cells/duplicate_team.html"
+    )
     members = tables.TemplateColumn(
         verbose_name=gettext_lazy("Players"),
         template_name="tables/cells/duplicate_members.html",

@@ -23,6 +23,7 @@ from ..selectors import duplicate as selectors
 from ..selectors import duplicate_boards as board_selectors
 from ..selectors.access import full_names
 from ..selectors.duplicate_cards import movement_cards
+from ..selectors.duplicate_penalties import event_penalties, on_board
 from ..selectors.duplicate_stored import attach_stored, board_numbers
 from ..services import duplicate as event_services
 from ..services import duplicate_results as services
@@ -197,6 +198,7 @@ def _render_traveller(request: HttpRequest, event: Any, context: dict[str, Any])
             # Read only when the board has some (duplicate_data counted them).
             "specials": board_selectors.board_specials(context["board"]) if info.rulings else [],
             "deal_refusals": board_selectors.deal_refusals(context["board"]),
+            "penalties": on_board(event_penalties(event, namer=full_names), info.number),
             "roles_form": context.get("roles_form")
             or BoardRolesForm(
                 initial={

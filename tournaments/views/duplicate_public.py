@@ -24,6 +24,7 @@ from ..selectors import duplicate as selectors
 from ..selectors import duplicate_boards as board_selectors
 from ..selectors import public as public_selectors
 from ..selectors.board_visibility import public_view
+from ..selectors.duplicate_penalties import event_penalties, on_board
 from ..selectors.duplicate_ranking import player_row, team_rows
 from ..selectors.duplicate_stored import (
     attach_stored,
@@ -81,12 +82,10 @@ def duplicate_ranking(request: HttpRequest, pk: int) -> HttpResponse:
     event, average = context["event"], context["average"]
     # From the stored comparison, added up by the database: the public's on the
     # complete boards, the organisers' on every board.
-    rows = stored_ranking(
-        event,
-        namer=context["namer"],
-        boards=None if context["organiser"] else context["complete_boards"],
-    )
-    context.update(rows=rows, teams=team_rows(rows, event) if event.team_size else [])
+    boards = None if context["organiser"] else context["complete_boards"]
+    rows = stored_ranking(event, namer=context["namer"], boards=boards)
+    teams = team_rows(rows, event, event_penalties(event, boards=boards)) if event.team_size else []
+    context.update(rows=rows, teams=teams)
     # 50 lines a page (?page=), as the site's other rankings; the teams are worked out
     # from every row first. The hall screen and the workbook keep the whole ranking.
     ranking = DuplicateRankingTable(context["rows"], event=event, average=average)
@@ -136,6 +135,9 @@ def duplicate_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "board": board,  # its named taker and contract, its dealer (the label's)
             "deal": deal if deal.hands else None,
             "traveller_table": TravellerTable(info.lines),
+            "penalties": on_board(
+                event_penalties(context["event"], namer=context["namer"]), number
+            ),
             "previous": max((n for n in shown if n < number), default=None),
             "next": min((n for n in shown if n > number), default=None),
         },
