@@ -54,3 +54,78 @@ def test_two_results_of_one_board_posted_at_once_store_one(seated_event, dup_clu
     assert stored.count() == len(pairs)
     for hand in stored:
         assert sum(HandScore.objects.filter(hand=hand).values_list("points", flat=True)) == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_traveller_correction_and_a_phone_save_of_the_same_board_never_deadlock(
+    seated_event, dup_club
+):
+    """The organiser corrects table A's line of a board on its traveller while the
+    scorekeeper of table B, which plays the same board in another round, sends B's
+    result: each write locks its own table, then the event, and rewrites the board's
+    stored comparison, whose rows point at every table of the board. With the table
+    locked FOR UPDATE, the traveller's rows pointing at B waited on B's lock (a foreign
+    key check takes KEY SHARE) while B waited on the event: PostgreSQL broke the
+    deadlock after a second, 4 times in 6 (the retry then stored both). Locked FOR NO
+    KEY UPDATE, the checks do not wait: both writes are stored at the first try, 8
+    times in 8, called here without the retry (services.submissions.once) around them."""
+    from django.db import OperationalError, transaction
+
+    from tournaments.models import Board
+    from tournaments.services.duplicate_results import (
+        TravellerLine,
+        save_board_result,
+        save_traveller,
+    )
+
+    organiser = make_member("orga_dup", dup_club, role="organiser")
+    table_a = Table.objects.filter(round__event=seated_event, round__number=1).order_by("number")[0]
+    table_b = (
+        Table.objects.filter(round__event=seated_event, board_set=table_a.board_set)
+        .exclude(pk=table_a.pk)
+        .order_by("round__number")[0]
+    )
+    board = Board.objects.get(event=seated_event, number=table_a.board_set * 2 - 1)
+    seats_a, seats_b = seats_of(table_a), seats_of(table_b)
+
+    def result(seats, points: int) -> Hand:
+        return Hand(contract="garde", taker_id=seats[1].player_id, oudlers=2, points=points)
+
+    stored = save_board_result(
+        table=table_a, board=board, hand=result(seats_a, 45), user=organiser
+    ).hand
+    for attempt in range(8):
+        Hand.objects.filter(table=table_b).delete()
+        version = Hand.objects.get(pk=stored.pk).version
+
+        def correction(points: int = 40 + attempt, version: int = version) -> str:
+            line = TravellerLine(
+                table=table_a,
+                hand=Hand(
+                    pk=stored.pk,
+                    contract="garde",
+                    taker_id=seats_a[1].player_id,
+                    oudlers=2,
+                    points=points,
+                ),
+                expected_version=version,
+            )
+            try:
+                save_traveller(by=organiser, board=board, lines=[line])
+            except OperationalError as error:
+                return str(error).splitlines()[0]
+            return "stored"
+
+        def phone() -> str:
+            try:
+                with transaction.atomic():
+                    save_board_result(
+                        table=table_b, board=board, hand=result(seats_b, 50), user=organiser
+                    )
+            except OperationalError as error:
+                return str(error).splitlines()[0]
+            return "stored"
+
+        assert at_once([correction, phone]) == ["stored", "stored"], attempt
+        assert Hand.objects.get(pk=stored.pk).points == 40 + attempt
+        assert Hand.objects.filter(table=table_b, board=board).count() == 1

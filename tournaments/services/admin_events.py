@@ -103,7 +103,7 @@ def delete_event(*, by: Actor, event: Event) -> None:
     """Delete an event of a club `by` organises (its guest organisers may not), with its
     rounds, tables, teams and entries; refused while it holds hands: its
     scores are the ledger's, deleted hand by hand through services.hands. Audited."""
-    stored = Event.objects.select_for_update().get(pk=event.pk)
+    stored = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     access.require_club(by, stored.club_id)
     if event_has_hands(stored):
         raise Refused(

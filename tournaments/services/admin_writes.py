@@ -403,7 +403,7 @@ def save_registration(*, by: Actor, registration: Registration) -> Registration:
                 by=by, registration=entered, present=False
             )
         return entered
-    stored = Registration.objects.select_for_update().get(pk=registration.pk)
+    stored = Registration.objects.select_for_update(no_key=True).get(pk=registration.pk)
     if (stored.event_id, stored.player_id) != (registration.event_id, registration.player_id):
         raise Refused(_("Enter the player in the other event instead."), field="event")
     if stored.team_id != registration.team_id:

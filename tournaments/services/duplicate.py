@@ -147,7 +147,7 @@ def update_duplicate(
     result is entered: the results entered before were bid under the other rule. The
     team match (None: unchanged) is part of the team form."""
     access.require_event(by, event)
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     team_match = event.team_match if team_match is None else team_match
     _check_format(
         rounds_planned=rounds_planned,
@@ -280,7 +280,7 @@ def set_board_roles(
     its contract ("": the taker's choice; None: unchanged), before any table has
     entered a result of it (the tables that played it played it with the old ones)."""
     access.require_event(by, board.event)
-    board = Board.objects.select_for_update().select_related("event").get(pk=board.pk)
+    board = Board.objects.select_for_update(no_key=True).select_related("event").get(pk=board.pk)
     if taker not in range(4):
         raise Refused(_("Choose an orientation."), field="taker")
     if dealer not in range(4):
@@ -401,7 +401,7 @@ def seat_duplicate(*, by: Actor, event: Event, draw: bool = True) -> list[Round]
     the movement cannot give that many rounds, or a team is incomplete or cannot be
     kept apart."""
     access.require_event(by, event)
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     if is_seated(event):
         raise Refused(_("The rounds are already seated."))
     if event.seed is None:  # an event made elsewhere (the admin): its seed, kept from now
@@ -540,7 +540,7 @@ def _write_rounds(event: Event, plan: Any, by_index: dict[int, int]) -> tuple[li
 def clear_seating(*, by: Actor, event: Event) -> None:
     """Undo the seating and the boards, as long as no result is entered."""
     access.require_event(by, event)
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     if Hand.objects.filter(table__round__event=event).exists():
         raise Refused(_("Results are entered: the seating can no longer be cleared."))
     kept: dict[str, list[int]] = {}

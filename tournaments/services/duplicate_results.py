@@ -373,7 +373,7 @@ def set_special_result(
     event = board.event
     access.require_event(by, event)
     table = (
-        Table.objects.select_for_update(of=("self",))
+        Table.objects.select_for_update(no_key=True, of=("self",))
         .select_related("round__event")
         .get(pk=table.pk)
     )

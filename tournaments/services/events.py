@@ -129,7 +129,7 @@ def update_event(
     change is audited.
     """
     access.require_event(by, event)
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     old_rules, old_date = event.rules_name, event.date
     rules_changed = rules_name != old_rules
     if rules_changed:

@@ -214,7 +214,9 @@ def write_hand(
             target=table,
         )
     if hand.pk:
-        current = Hand.objects.select_for_update().filter(pk=hand.pk, table=table).first()
+        current = (
+            Hand.objects.select_for_update(no_key=True).filter(pk=hand.pk, table=table).first()
+        )
         if current is None or current.version != expected_version:
             raise changed_meanwhile(current)
         if current.board_id != hand.board_id:
@@ -285,10 +287,12 @@ def remove_hand(*, hand: Hand, user: User, expected_version: int) -> Table:
     score rows, and number the table's later hands down; returns the table. Raises
     NotAllowed (its target: the table) or Conflict (changed or deleted since
     `expected_version`) before anything is deleted."""
-    table = Table.objects.select_for_update().select_related("round").get(pk=hand.table_id)
+    table = (
+        Table.objects.select_for_update(no_key=True).select_related("round").get(pk=hand.table_id)
+    )
     if not can_score(user, table):
         raise NotAllowed(_("You may not change hands at this table."), target=table)
-    current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
+    current = Hand.objects.select_for_update(no_key=True).filter(pk=hand.pk).first()
     if current is None or current.version != expected_version:
         raise changed_meanwhile(current)
     current._change_reason = Hand.ChangeReason.DELETED.value  # kept by django-simple-history

@@ -114,7 +114,7 @@ def import_registrations(
     report = reading.ImportReport(rows=len(rows))
     with transaction.atomic():
         # Lock the event so two imports into it run one after the other.
-        event = Event.objects.select_for_update().select_related("club").get(pk=event.pk)
+        event = Event.objects.select_for_update(no_key=True).select_related("club").get(pk=event.pk)
         ctx = reading.load_context(event, rows, creatable)
         report.errors = sorted(reading.check_rows(rows, ctx), key=lambda e: e.row)
         if report.errors:

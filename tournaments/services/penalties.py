@@ -55,7 +55,7 @@ def give_penalty(
     """A penalty of `amount` (the comparison's unit: percent of a board, or points) to
     `player` or, in a team match, to `team`, on `board` or (None) on the event."""
     access.require_event(by, event)
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     if event.kind != Event.Kind.DUPLICATE:
         raise Refused(_("Penalties belong to duplicate events."))
     if (player is None) == (team is None):
@@ -108,7 +108,7 @@ def withdraw_penalty(*, by: Actor, penalty: Penalty) -> None:
     """The penalty withdrawn (a second withdrawal finds nothing and writes nothing)."""
     event = penalty.event
     access.require_event(by, event)
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     target = _target(penalty)
     deleted, _count = Penalty.objects.filter(pk=penalty.pk).delete()
     if not deleted:

@@ -112,7 +112,9 @@ def _keep_an_organiser(membership: Membership, *, leaving: bool) -> None:
     IMMEDIATE transactions already queue them)."""
     if not (leaving and membership.role == Role.ORGANISER):
         return
-    list(Club.objects.select_for_update().filter(pk=membership.club_id).values_list("pk"))
+    list(
+        Club.objects.select_for_update(no_key=True).filter(pk=membership.club_id).values_list("pk")
+    )
     others = Membership.objects.filter(club_id=membership.club_id, role=Role.ORGANISER)
     if not others.exclude(pk=membership.pk).exists():
         raise Refused(_("The club must keep at least one organiser."), field="role")

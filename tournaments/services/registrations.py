@@ -39,7 +39,7 @@ def check_team_room(*, event: Event, team: Team, player: Player) -> None:
     event's team size, however he comes (the desk's form, the admin, the command
     line). The team's row is locked first: two desks entering its last member at once
     take turns, and the second one sees the team full."""
-    Team.objects.select_for_update().filter(pk=team.pk).first()
+    Team.objects.select_for_update(no_key=True).filter(pk=team.pk).first()
     members = team.members.exclude(player=player).count()
     if event.team_size and members >= event.team_size:
         raise Refused(

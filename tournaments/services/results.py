@@ -353,7 +353,7 @@ def refresh_event_results(
     every board when neither is given (a deletion, a rescore, the comparison method).
     """
     if event is None:
-        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        event = Event.objects.select_for_update(no_key=True).filter(pk=event_id).first()
         if event is None:
             return
     kind = event.kind

@@ -161,7 +161,7 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
     Refused: the round before is still open, all are seated, too few players, a team
     present is incomplete, or the players cannot be seated."""
     access.require_event(by, event)
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = Event.objects.select_for_update(no_key=True).get(pk=event.pk)
     last = event.rounds.order_by("-number").first()
     upcoming = next_round_of(event, last)
     if upcoming.open_round is not None:
@@ -194,7 +194,7 @@ def generate_round(*, by: Actor, event: Event, attempt: int = 0) -> Round:
 def regenerate_round(*, by: Actor, round: Round, attempt: int = 1) -> Round:
     """Seat a round again (new draw) as long as no hand has been entered in it."""
     access.require_event(by, round.event)
-    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    round_ = Round.objects.select_for_update(no_key=True).get(pk=round.pk)
     # The page's answer again, now that the round's row is locked.
     refusal = redraw_refusal(round_)
     if refusal:
@@ -218,7 +218,7 @@ def swap_players(*, by: Actor, round: Round, player_a: Player, player_b: Player)
     access.require_event(by, round.event)
     # The round row is locked as validate_sheet locks it, so a sheet cannot be validated
     # (and the round locked) between this check and the swap.
-    locked = Round.objects.select_for_update().get(pk=round.pk)
+    locked = Round.objects.select_for_update(no_key=True).get(pk=round.pk)
     seats = swap_seats(locked, player_a, player_b, lock=True)
     refusal = swap_refusal(locked, player_a, player_b, seats)
     if refusal:

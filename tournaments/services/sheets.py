@@ -60,7 +60,7 @@ def validate_sheet(*, table: Table, user: Actor, confirm: bool = False) -> Table
     `confirm`.
     """
     table = (
-        Table.objects.select_for_update(of=("self",))
+        Table.objects.select_for_update(no_key=True, of=("self",))
         .select_related("round__event")
         .get(pk=table.pk)
     )
@@ -95,7 +95,7 @@ def reopen_sheet(*, table: Table, user: Actor) -> Table:
     if not can_reopen_sheet(user, table):
         raise PermissionDenied(_("Only an organiser may reopen a validated sheet."))
     table = (
-        Table.objects.select_for_update(of=("self",))
+        Table.objects.select_for_update(no_key=True, of=("self",))
         .select_related("round__event")
         .get(pk=table.pk)
     )
@@ -115,7 +115,7 @@ def refresh_round_status(round_: Round) -> Round:
     The round row is locked first so two tables validated at once cannot both
     miss each other's validation.
     """
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_ = Round.objects.select_for_update(no_key=True).get(pk=round_.pk)
     validated = list(round_.tables.values_list("validated_at", flat=True))
     locked = bool(validated) and all(v is not None for v in validated)
     status = Round.Status.LOCKED if locked else Round.Status.OPEN

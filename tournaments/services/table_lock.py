@@ -37,7 +37,7 @@ def lock_table(*, table_id: int, user: User) -> LockedTable:
     Every table has 3 to 5 seats (seat_table): the seats' rows carry the table."""
     if not 0 < table_id <= 2**63 - 1:  # no such row; SQLite would overflow on the lookup
         raise Http404
-    seats = list(entry_seats(table_id, user).select_for_update(of=("table",)))
+    seats = list(entry_seats(table_id, user).select_for_update(no_key=True, of=("table",)))
     if not seats:
         raise Http404
     return LockedTable(table=seated_table(seats, user), seats=seats)
@@ -57,7 +57,7 @@ def locked_event(*, event_id: int, table_id: int) -> Event:
     SQLite begins every write IMMEDIATE: one writer at a time, nothing stale to read."""
     last = Hand.objects.filter(table_id=table_id).order_by("-number").values("number")[:1]
     return (
-        Event.objects.select_for_update()
+        Event.objects.select_for_update(no_key=True)
         .annotate(last_number=Subquery(last, output_field=IntegerField()))
         .get(pk=event_id)
     )

@@ -158,7 +158,7 @@ def add_table(
     if round is None:  # an event made elsewhere (admin) may have no round yet
         round = Round.objects.create(event=event, number=1)
     # Locking the round serialises seatings: two organisers cannot seat one player twice.
-    round = Round.objects.select_for_update().get(pk=round.pk)
+    round = Round.objects.select_for_update(no_key=True).get(pk=round.pk)
     _check_seating(round=round, event=event, number=number, players=players, table=None)
     _check_scorekeepers(_candidate_ids(event), scorekeepers)
     table = seat_table(
@@ -193,8 +193,10 @@ def edit_table(
     # Table, then round: the order every writer locks them in (services.hands.save_hand
     # holds a table's row, then takes its event's), so that two writers never wait for
     # each other.
-    table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
-    round = Round.objects.select_for_update().select_related("event").get(pk=table.round_id)
+    table = Table.objects.select_for_update(no_key=True, of=("self",)).get(pk=table.pk)
+    round = (
+        Round.objects.select_for_update(no_key=True).select_related("event").get(pk=table.round_id)
+    )
     access.require_event(by, round.event)
     _check_not_duplicate(round.event)
     _check_seating(round=round, event=round.event, number=number, players=players, table=table)
@@ -241,7 +243,7 @@ def delete_table(*, by: Actor, table: Table) -> None:
     event = Event.objects.get(rounds__tables=table.pk)
     access.require_event(by, event)
     _check_not_duplicate(event)
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
     if not may_delete_table(hand_count=table.hands.count()):
         raise Refused(_("This table has hands: it cannot be deleted."))
     players = [seat.player for seat in table.seats.select_related("player").order_by("position")]
