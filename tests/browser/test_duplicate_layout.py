@@ -139,25 +139,13 @@ def test_the_penalties_page_fits_a_phone_and_says_each_penalty(browser, live_ser
 def test_the_team_match_figures_fit_a_phone(browser, live_server, db):
     """A team match's figures board by board, as a player checks them on his phone:
     the page does not scroll sideways at 390 px (axe checks it too, conftest)."""
-    from tournaments.models import Hand
-    from tournaments.services.duplicate_results import save_board_result
-    from tournaments.services.hands import table_seats
-
-    from ..duplicate_app.test_team_match import make_match
+    from ..duplicate_app.test_team_match import make_match, play_match
 
     club = make_club("Tarot Club Quadrettes", "quadrettes")
     organiser = make_member("organisateur_quadrettes", club, role="organiser")
     event = make_match(club, teams=4, rounds=1)
     services.seat_duplicate(by=SYSTEM, event=event, draw=False)
-    for table in Table.objects.filter(round__event=event).order_by("number"):
-        seats = table_seats(table)
-        for number in (1, 2):
-            board = Board.objects.get(event=event, number=number)
-            points = Decimal(46 + 5 * table.number + number)
-            hand = Hand(
-                contract="garde", taker_id=seats[board.taker].player_id, oudlers=2, points=points
-            )
-            save_board_result(table=table, board=board, hand=hand, user=organiser)
+    play_match(event, organiser, points=lambda table, number: 46 + 5 * table.number + number)
     Event.objects.filter(pk=event.pk).update(published=True)
     context = browser.new_context(viewport=PHONE, locale="fr-FR", base_url=live_server.url)
     page = context.new_page()

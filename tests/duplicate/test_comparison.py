@@ -5,6 +5,7 @@ Every expected figure below was computed by hand (the working is in the comments
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -210,6 +211,13 @@ def test_special_results_under_the_difference_method():
     assert scores[(6, "W")].difference == Decimal("-30.00")
 
 
+def north_ruled(table: int, kind: str) -> list[ComparedLine]:
+    """BOARD_7 with North of `table` given the ruling `kind`, his marque on the line."""
+    return [
+        replace(line, specials={"N": kind}) if line.table == table else line for line in BOARD_7
+    ]
+
+
 def test_an_average_minus_never_raises_what_the_marque_on_the_line_scored():
     """Board 7's North marques are 120, -40, 120, 240, -40. Average minus on North of
     table 2 (-40, worst but tied): against the four others (120, 120, 240, -40) his
@@ -218,34 +226,19 @@ def test_an_average_minus_never_raises_what_the_marque_on_the_line_scored():
     ruling's 40 % stands. Either way the others are compared without the ruled marque.
     In differences: table 2's -40 against the field's mean (400 / 5 = 80) is -120,
     under -25; table 4's +160 is above it, so -25."""
-    ruled_low = [
-        line
-        if line.table != 2
-        else ComparedLine(2, players(2), line.marques, specials={"N": AVERAGE_MINUS})
-        for line in BOARD_7
-    ]
+    ruled_low = north_ruled(2, AVERAGE_MINUS)
     scores = by_seat(compare_board(7, ruled_low))
     assert scores[(2, "N")].percentage == Decimal("12.50")
     assert scores[(2, "N")].special == AVERAGE_MINUS
     assert scores[(1, "N")].compared == 4  # the ruled marque takes no part
-    ruled_top = [
-        line
-        if line.table != 4
-        else ComparedLine(4, players(4), line.marques, specials={"N": AVERAGE_MINUS})
-        for line in BOARD_7
-    ]
+    ruled_top = north_ruled(4, AVERAGE_MINUS)
     assert by_seat(compare_board(7, ruled_top))[(4, "N")].percentage == Decimal("40.00")
     low = by_seat(compare_board(7, ruled_low, method=DIFFERENCE))
     assert low[(2, "N")].difference == Decimal("-120.00")
     top = by_seat(compare_board(7, ruled_top, method=DIFFERENCE))
     assert top[(4, "N")].difference == Decimal("-25.00")
     # Average plus is not capped: it is not a penalty.
-    plus = [
-        line
-        if line.table != 2
-        else ComparedLine(2, players(2), line.marques, specials={"N": AVERAGE_PLUS})
-        for line in BOARD_7
-    ]
+    plus = north_ruled(2, AVERAGE_PLUS)
     assert by_seat(compare_board(7, plus))[(2, "N")].percentage == Decimal("60.00")
 
 

@@ -38,7 +38,7 @@ from tournaments.services.penalties import give_penalty, withdraw_penalty
 from ..factories import make_club, make_member
 from .helpers import enter_board
 from .test_ranking import board_percentages, played_world, recomputed
-from .test_team_match import make_match, team_of
+from .test_team_match import make_match, play_match, team_of
 from .worlds import SharedWorld
 
 
@@ -349,20 +349,9 @@ def test_in_differences_a_penalty_is_taken_off_the_sum(dup_club, organiser):
 def test_a_team_penalty_lowers_its_team_match_result(dup_club, organiser):
     """Four quadrettes whose every board ties (test_team_match's ruling test): 50 % each.
     20 % of a board off team A over its 2 boards: (50 + 50 - 20) / 2 = 40.00, last."""
-    from tournaments.models import Hand
-    from tournaments.services.duplicate_results import save_board_result
-    from tournaments.services.hands import table_seats
-
     event = make_match(dup_club, teams=4, rounds=1)
     duplicate_services.seat_duplicate(by=SYSTEM, event=event, draw=False)
-    for table in Table.objects.filter(round__event=event).order_by("number"):
-        seats = table_seats(table)
-        for number in (1, 2):
-            board = Board.objects.get(event=event, number=number)
-            hand = Hand(
-                contract="garde", taker_id=seats[board.taker].player_id, oudlers=2, points=56
-            )
-            save_board_result(table=table, board=board, hand=hand, user=organiser)
+    play_match(event, organiser)
     team = Team.objects.get(event=event, name="A")
     give_penalty(by=organiser, event=event, team=team, amount=Decimal(20), reason="bruit")
     for rows in (duplicate_ranking(event), stored_ranking(event)):

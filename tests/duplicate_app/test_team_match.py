@@ -41,6 +41,19 @@ def make_match(club, *, teams: int = 2, size: int = 4, rounds: int = 2, **option
     return event
 
 
+def play_match(event, user, points=lambda table, number: 56) -> None:
+    """Boards 1 and 2 (a match of one round) at every table, each board's named taker
+    taking a garde with 2 oudlers and `points(table, number)` card points: 56 by
+    default, made by 15 everywhere, so that every team's board result is 0."""
+    for table in Table.objects.filter(round__event=event).order_by("number"):
+        seats = table_seats(table)
+        for number in (1, 2):
+            board = Board.objects.get(event=event, number=number)
+            taker = seats[board.taker].player_id
+            hand = Hand(contract="garde", taker_id=taker, oudlers=2, points=points(table, number))
+            save_board_result(table=table, board=board, hand=hand, user=user)
+
+
 def team_of(event) -> dict[int, str]:
     return {
         r.player_id: r.team.name
@@ -172,14 +185,7 @@ def test_an_arbiters_ruling_changes_the_team_match_result(dup_club, organiser):
     teams = team_of(event)
     tables = list(Table.objects.filter(round__event=event).order_by("number"))
     assert len(tables) == 4
-    for table in tables:
-        seats = table_seats(table)
-        for number in (1, 2):
-            board = Board.objects.get(event=event, number=number)
-            hand = Hand(
-                contract="garde", taker_id=seats[board.taker].player_id, oudlers=2, points=56
-            )
-            save_board_result(table=table, board=board, hand=hand, user=organiser)
+    play_match(event, organiser)
     before = team_rows(duplicate_ranking(event), event)
     assert {(row.result, row.rank) for row in before} == {(Decimal("50.00"), 1)}
     ruled = table_seats(tables[0])[0].player_id

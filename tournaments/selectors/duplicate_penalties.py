@@ -10,11 +10,12 @@ the event counts everywhere.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
+from typing import TypeVar
 
 from django.shortcuts import get_object_or_404
 from django.utils.formats import number_format
@@ -23,6 +24,8 @@ from django.utils.translation import gettext
 from ..models import Board, Event, Penalty, Player, Registration, Seat, Team
 from ..rules.collation import sort_key
 from .access import NAMER_FIELDS, Namer, full_names, public_names
+
+_K = TypeVar("_K", bound=Hashable)
 
 
 def amount_text(amount: Decimal) -> str:
@@ -147,24 +150,6 @@ def penalty_text(penalties: Iterable[PenaltyInfo]) -> str:
     return gettext("Penalty: %(penalties)s") % {"penalties": "; ".join(shown)}
 
 
-def player_totals(penalties: Iterable[PenaltyInfo]) -> dict[int, Fraction]:
-    """Player id -> the sum of his penalties (rules.duplicate.session_from_totals)."""
-    totals: dict[int, Fraction] = defaultdict(Fraction)
-    for penalty in penalties:
-        if penalty.player_id is not None:
-            totals[penalty.player_id] += penalty.exact
-    return dict(totals)
-
-
-def team_totals(penalties: Iterable[PenaltyInfo]) -> dict[str, Fraction]:
-    """Team name -> the sum of its penalties (rules.team_match.team_match_results)."""
-    totals: dict[str, Fraction] = defaultdict(Fraction)
-    for penalty in penalties:
-        if penalty.team_id is not None:
-            totals[penalty.holder] += penalty.exact
-    return dict(totals)
-
-
 def by_player(penalties: Iterable[PenaltyInfo]) -> dict[int, list[PenaltyInfo]]:
     """Player id -> his penalties, in the order given."""
     found: dict[int, list[PenaltyInfo]] = defaultdict(list)
@@ -175,18 +160,42 @@ def by_player(penalties: Iterable[PenaltyInfo]) -> dict[int, list[PenaltyInfo]]:
 
 
 def by_team(penalties: Iterable[PenaltyInfo]) -> dict[str, list[PenaltyInfo]]:
-    """Team name -> its penalties (a team's holder is its name)."""
-    return {
-        name: found
-        for name, found in _grouped(p for p in penalties if p.team_id is not None).items()
-    }
-
-
-def _grouped(penalties: Iterable[PenaltyInfo]) -> dict[str, list[PenaltyInfo]]:
+    """Team name (a team penalty's holder) -> its penalties, in the order given."""
     found: dict[str, list[PenaltyInfo]] = defaultdict(list)
     for penalty in penalties:
-        found[penalty.holder].append(penalty)
-    return found
+        if penalty.team_id is not None:
+            found[penalty.holder].append(penalty)
+    return dict(found)
+
+
+def totals(grouped: Mapping[_K, list[PenaltyInfo]]) -> dict[_K, Fraction]:
+    """by_player's or by_team's groups as the sums the rules take off a session
+    (rules.duplicate.session_from_totals, rules.team_match.team_match_results)."""
+    return {key: sum((p.exact for p in found), Fraction(0)) for key, found in grouped.items()}
+
+
+def player_totals(penalties: Iterable[PenaltyInfo]) -> dict[int, Fraction]:
+    return totals(by_player(penalties))
+
+
+def team_totals(penalties: Iterable[PenaltyInfo]) -> dict[str, Fraction]:
+    return totals(by_team(penalties))
+
+
+class Penalised:
+    """What a ranking row (a player's or a team's) says of the penalties it holds in
+    `penalties`: their sum, and their words as the ranking prints them."""
+
+    penalties: list[PenaltyInfo]
+
+    @property
+    def penalty(self) -> Decimal | None:
+        """The sum of the penalties, or None without one."""
+        return sum((p.amount for p in self.penalties), Decimal(0)) if self.penalties else None
+
+    @property
+    def penalty_text(self) -> str:
+        return penalty_text(self.penalties)
 
 
 def on_board(penalties: Iterable[PenaltyInfo], number: int) -> list[PenaltyInfo]:
@@ -238,6 +247,7 @@ def penalty_of(pk: int) -> Penalty:
 
 
 __all__ = [
+    "Penalised",
     "PenaltyInfo",
     "amount_text",
     "by_player",
@@ -250,5 +260,6 @@ __all__ = [
     "penalty_text",
     "player_totals",
     "team_totals",
+    "totals",
     "unit_text",
 ]

@@ -25,11 +25,11 @@ from .access import Namer, public_names
 from .board_visibility import complete_boards, hidden_results, public_view
 from .duplicate import BoardInfo, CellScore, DuplicateData, Line, duplicate_data
 from .duplicate_penalties import (
+    Penalised,
     PenaltyInfo,
     by_player,
     by_team,
     event_penalties,
-    penalty_text,
     player_totals,
     team_totals,
 )
@@ -113,7 +113,7 @@ class BoardDetail:
 
 
 @dataclass
-class DuplicateRow:
+class DuplicateRow(Penalised):
     player_id: int
     name: str
     club: str
@@ -135,31 +135,14 @@ class DuplicateRow:
     def get_absolute_url(self) -> str:
         return reverse("player_public", args=[self.player_id])
 
-    @property
-    def penalty(self) -> Decimal | None:
-        """The sum of his penalties, or None without one."""
-        return sum((p.amount for p in self.penalties), Decimal(0)) if self.penalties else None
-
-    @property
-    def penalty_text(self) -> str:
-        return penalty_text(self.penalties)
-
 
 @dataclass
-class DuplicateTeamRow:
+class DuplicateTeamRow(Penalised):
     name: str
     members: list[DuplicateRow]
     result: Decimal | None
     rank: int = 0
     penalties: list[PenaltyInfo] = field(default_factory=list)
-
-    @property
-    def penalty(self) -> Decimal | None:
-        return sum((p.amount for p in self.penalties), Decimal(0)) if self.penalties else None
-
-    @property
-    def penalty_text(self) -> str:
-        return penalty_text(self.penalties)
 
 
 def _details(data: DuplicateData) -> dict[int, list[BoardDetail]]:
